@@ -1,0 +1,10 @@
+// POST /auth/login — sign in with e-mail and password; returns a session
+import { api } from "@/lib/api/handler";
+import { policies } from "@/lib/api/rate-limit";
+import { LoginInput, Auth } from "@/lib/schemas/auth";
+import { login } from "@/lib/auth/service";
+
+export const POST = api(
+  { auth: "none", summary: "Sign in", body: LoginInput, response: Auth, policy: policies.auth, tags: ["auth"] },
+  ({ body }) => login(body),
+);

@@ -1,0 +1,10 @@
+// POST /auth/refresh — exchange a refresh token for a new session (the old token stops working)
+import { api } from "@/lib/api/handler";
+import { policies } from "@/lib/api/rate-limit";
+import { RefreshInput, Auth } from "@/lib/schemas/auth";
+import { refresh } from "@/lib/auth/service";
+
+export const POST = api(
+  { auth: "none", summary: "Rotate a refresh token", body: RefreshInput, response: Auth, policy: policies.refresh, tags: ["auth"] },
+  ({ body }) => refresh(body.refresh_token),
+);

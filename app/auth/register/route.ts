@@ -1,0 +1,10 @@
+// POST /auth/register — create a tenant and its owner; returns a session
+import { api } from "@/lib/api/handler";
+import { policies } from "@/lib/api/rate-limit";
+import { RegisterInput, Auth } from "@/lib/schemas/auth";
+import { register } from "@/lib/auth/service";
+
+export const POST = api(
+  { auth: "none", summary: "Register a tenant and its owner", body: RegisterInput, response: Auth, status: 201, policy: policies.auth, tags: ["auth"] },
+  ({ body }) => register(body),
+);

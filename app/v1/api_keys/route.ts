@@ -1,0 +1,15 @@
+// /v1/api_keys — create and list the tenant's API keys (session access token)
+import { api } from "@/lib/api/handler";
+import { ListQuery } from "@/lib/schemas/common";
+import { ApiKey, ApiKeyList, CreateApiKeyInput } from "@/lib/schemas/api-keys";
+import { createApiKey, listApiKeys } from "@/lib/api-keys/service";
+
+export const POST = api(
+  { auth: "bearer", summary: "Create an API key (the secret is returned only here)", body: CreateApiKeyInput, response: ApiKey, status: 201, tags: ["api_keys"] },
+  ({ tenantId, body }) => createApiKey(tenantId, body),
+);
+
+export const GET = api(
+  { auth: "bearer", summary: "List API keys", query: ListQuery, response: ApiKeyList, tags: ["api_keys"] },
+  ({ tenantId, query }) => listApiKeys(tenantId, query),
+);

@@ -1,0 +1,9 @@
+// GET /v1/networks — the networks this deployment can deploy to
+import { api } from "@/lib/api/handler";
+import { NetworkList } from "@/lib/schemas/networks";
+import { listNetworks, serializeNetwork } from "@/lib/chain/networks";
+
+export const GET = api({ auth: "api_key", summary: "List networks", response: NetworkList, tags: ["networks"] }, () => {
+  const data = listNetworks().map(serializeNetwork);
+  return { object: "list", data, has_more: false, total: data.length };
+});

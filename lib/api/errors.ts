@@ -1,0 +1,42 @@
+// The one error class of the API and its envelope: {"error":{"type","code","message","status","param?"}}.
+
+export type ErrorType =
+  | "invalid_request_error"
+  | "authentication_error"
+  | "permission_error"
+  | "idempotency_error"
+  | "rate_limit_error"
+  | "api_error";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: ErrorType,
+    readonly code: string,
+    message: string,
+    readonly param?: string,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  get body() {
+    const error: Record<string, unknown> = { type: this.type, code: this.code, message: this.message, status: this.status };
+    if (this.param !== undefined) error.param = this.param;
+    return { error };
+  }
+}
+
+export const invalidRequest = (code: string, message: string, param?: string) =>
+  new ApiError(400, "invalid_request_error", code, message, param);
+
+export const notFound = (what: string, id?: string) =>
+  new ApiError(404, "invalid_request_error", "resource_missing", id ? `No such ${what}: '${id}'` : `No such ${what}`, id ? "id" : undefined);
+
+export const conflict = (code: string, message: string, param?: string) =>
+  new ApiError(409, "invalid_request_error", code, message, param);
+
+export const unauthorized = (code: string, message: string) => new ApiError(401, "authentication_error", code, message);
+
+export const internalError = () =>
+  new ApiError(500, "api_error", "internal_error", "An unexpected error occurred on our side. It has been logged; please retry.");

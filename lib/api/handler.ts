@@ -1,0 +1,138 @@
+// The one wrapper every route handler goes through. It owns: credentials, rate limits and their headers,
+// body/query/path validation, idempotency, the error envelope, the request id and the request log line.
+import { z } from "zod";
+import { ApiError, internalError } from "./errors";
+import { authenticate, type AuthMode, type Caller } from "./credentials";
+import { policies, rateLimitHeaders, assertAllowed, type Policy, type RateLimitResult } from "./rate-limit";
+import { readJsonBody } from "./body";
+import { parseOrThrow } from "./validation";
+import { requestHash, withIdempotency } from "./idempotency";
+import { newId } from "./ids";
+import { logError, logRequest } from "./log";
+
+type AnyObject = z.ZodType<Record<string, unknown>>;
+
+export interface RouteOptions<B extends AnyObject | undefined, Q extends AnyObject | undefined, P extends AnyObject | undefined> {
+  auth: AuthMode;
+  summary: string;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Schema of the success body, for the OpenAPI document. */
+  response?: z.ZodType;
+  status?: number;
+  policy?: Policy;
+  tags?: string[];
+  deprecated?: boolean;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface Context<B, Q, P> {
+  request: Request;
+  requestId: string;
+  caller: Caller | null;
+  body: B;
+  query: Q;
+  params: P;
+}
+
+/** For handlers that must pick their status or headers; plain return values are sent as JSON with `status`. */
+export class Reply {
+  constructor(readonly body: unknown, readonly status: number, readonly headers: Record<string, string> = {}) {}
+}
+
+export interface AuthedContext<B, Q, P> extends Context<B, Q, P> {
+  caller: Caller;
+  tenantId: string;
+}
+
+type Handler<M extends AuthMode, B, Q, P> = (
+  ctx: M extends "none" ? Context<B, Q, P> : AuthedContext<B, Q, P>,
+) => Promise<unknown> | unknown;
+
+export type RouteHandler = ((request: Request, ctx?: { params?: Promise<Record<string, string | string[]>> }) => Promise<Response>) & {
+  meta: RouteOptions<AnyObject | undefined, AnyObject | undefined, AnyObject | undefined>;
+};
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export function api<
+  M extends AuthMode,
+  B extends AnyObject | undefined = undefined,
+  Q extends AnyObject | undefined = undefined,
+  P extends AnyObject | undefined = undefined,
+>(options: RouteOptions<B, Q, P> & { auth: M }, handler: Handler<M, Out<B>, Out<Q>, Out<P>>): RouteHandler {
+  const route = async (request: Request, routeCtx?: { params?: Promise<Record<string, string | string[]>> }) => {
+    const started = performance.now();
+    const requestId = newId("req");
+    const url = new URL(request.url);
+    let rateLimit: RateLimitResult | undefined;
+    let caller: Caller | null = null;
+    let response: Response;
+    let replayed = false;
+    try {
+      const auth = await authenticate(request, options.auth, options.policy ?? policies.general);
+      rateLimit = auth.rateLimit;
+      caller = auth.caller;
+      assertAllowed(rateLimit);
+      if (auth.failure) throw auth.failure;
+
+      const params = options.params ? parseOrThrow(options.params, (await routeCtx?.params) ?? {}, "path") : undefined;
+      const query = options.query ? parseOrThrow(options.query, Object.fromEntries(url.searchParams), "query") : undefined;
+      const raw = WRITE_METHODS.has(request.method) ? await readJsonBody(request) : undefined;
+      const body = options.body ? parseOrThrow(options.body, raw ?? {}, "body") : undefined;
+
+      const run = async () => {
+        const result = await handler({ request, requestId, caller, tenantId: caller?.tenantId, body, query, params } as never);
+        return result instanceof Reply ? result : new Reply(result, options.status ?? 200);
+      };
+
+      const key = (body as { idempotency_key?: string } | undefined)?.idempotency_key ?? request.headers.get("idempotency-key");
+      if (key && caller && WRITE_METHODS.has(request.method)) {
+        const { idempotency_key: _, ...rest } = (body ?? {}) as Record<string, unknown>;
+        const stored = await withIdempotency(caller.tenantId, key, requestHash(request.method, url.pathname, rest), async () => {
+          const reply = await run();
+          return { status: reply.status, body: reply.body };
+        });
+        replayed = stored.replayed;
+        response = json(stored.body, stored.status);
+      } else {
+        const reply = await run();
+        response = json(reply.body, reply.status, reply.headers);
+      }
+    } catch (err) {
+      response = errorResponse(err, requestId);
+    }
+
+    const headers = response.headers;
+    headers.set("Request-Id", requestId);
+    if (rateLimit) for (const [k, v] of Object.entries(rateLimitHeaders(rateLimit))) headers.set(k, v);
+    if (replayed) headers.set("Idempotent-Replayed", "true");
+    if (options.deprecated) headers.set("Deprecation", "true");
+    logRequest({
+      request_id: requestId,
+      method: request.method,
+      path: url.pathname,
+      status: response.status,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+      tenant_id: caller?.tenantId,
+      api_key_id: caller?.apiKey?.id,
+    });
+    return response;
+  };
+  return Object.assign(route, { meta: options as RouteHandler["meta"] });
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
+  });
+}
+
+export function errorResponse(err: unknown, requestId: string) {
+  const apiError = err instanceof ApiError ? err : internalError();
+  if (!(err instanceof ApiError)) logError(requestId, err);
+  return json(apiError.body, apiError.status, apiError.headers);
+}

@@ -1,0 +1,87 @@
+// Stripe-style idempotency: the first request with a key runs; its status and body are stored for 24 h
+// and replayed to repeats with the same parameters. Same key, other parameters → 409. Concurrent
+// duplicates wait for the first one instead of running the operation again.
+import { createHash } from "node:crypto";
+import { pool } from "@/lib/db";
+import { ApiError } from "./errors";
+
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+  replayed: boolean;
+}
+
+const WAIT_FOR_FIRST_MS = 30_000;
+const POLL_MS = 25;
+
+/** Canonical hash of what makes two requests "the same": method, path and body (minus the key). */
+export function requestHash(method: string, path: string, body: unknown): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === "object"
+        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
+        : v;
+  return createHash("sha256").update(`${method} ${path} ${JSON.stringify(canonical(body))}`).digest("hex");
+}
+
+const mismatch = () =>
+  new ApiError(409, "idempotency_error", "idempotency_key_reused",
+    "This idempotency_key was already used with different parameters. Use a new key for a new request.", "idempotency_key");
+
+/** Runs `operation` once per (tenant, key); replays its stored response for identical repeats. */
+export async function withIdempotency(
+  tenantId: string,
+  key: string,
+  hash: string,
+  operation: () => Promise<{ status: number; body: unknown }>,
+): Promise<StoredResponse> {
+  // Claim the key. A record older than 24 h, or one abandoned mid-flight by a crash, may be taken over.
+  const claim = await pool.query(
+    `INSERT INTO idempotency_records (tenant_id, key, request_hash) VALUES ($1, $2, $3)
+     ON CONFLICT (tenant_id, key) DO UPDATE
+       SET request_hash = EXCLUDED.request_hash, response_status = NULL, response_body = NULL, created_at = now()
+       WHERE idempotency_records.created_at < now() - interval '24 hours'
+          OR (idempotency_records.response_status IS NULL AND idempotency_records.created_at < now() - interval '5 minutes')
+     RETURNING key`,
+    [tenantId, key, hash],
+  );
+  if (claim.rowCount) return runAndStore(tenantId, key, operation);
+
+  const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+  for (;;) {
+    const { rows } = await pool.query(
+      "SELECT request_hash, response_status, response_body FROM idempotency_records WHERE tenant_id = $1 AND key = $2",
+      [tenantId, key],
+    );
+    const record = rows[0];
+    if (!record) return withIdempotency(tenantId, key, hash, operation); // the first one failed and let go
+    if (record.request_hash !== hash) throw mismatch();
+    if (record.response_status !== null) return { status: record.response_status, body: JSON.parse(record.response_body), replayed: true };
+    if (Date.now() > deadline) {
+      throw new ApiError(409, "idempotency_error", "idempotency_request_in_progress",
+        "A request with this idempotency_key is still being processed. Retry shortly.", "idempotency_key");
+    }
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}
+
+async function runAndStore(tenantId: string, key: string, operation: () => Promise<{ status: number; body: unknown }>) {
+  let result: { status: number; body: unknown };
+  try {
+    result = await operation();
+  } catch (err) {
+    if (err instanceof ApiError && err.status < 500) {
+      result = { status: err.status, body: err.body };
+    } else {
+      // Nothing reliable to replay: release the key so the client's retry runs the operation.
+      await pool.query("DELETE FROM idempotency_records WHERE tenant_id = $1 AND key = $2", [tenantId, key]);
+      throw err;
+    }
+  }
+  await pool.query(
+    "UPDATE idempotency_records SET response_status = $3, response_body = $4 WHERE tenant_id = $1 AND key = $2",
+    [tenantId, key, result.status, JSON.stringify(result.body)],
+  );
+  return { ...result, replayed: false };
+}

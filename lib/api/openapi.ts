@@ -1,0 +1,82 @@
+// The OpenAPI 3.1 document, generated from the same zod schemas the route wrapper validates with.
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
+import { routeModules } from "./route-modules.generated";
+import type { RouteHandler } from "./handler";
+import { ErrorEnvelope } from "@/lib/schemas/common";
+
+const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ErrorEnvelope } } });
+
+const rateLimitHeaders = {
+  "X-RateLimit-Limit": { description: "Requests allowed in the window", schema: { type: "integer" as const } },
+  "X-RateLimit-Remaining": { description: "Requests left in the window", schema: { type: "integer" as const } },
+  "X-RateLimit-Reset": { description: "Unix time when a slot frees up", schema: { type: "integer" as const } },
+  "X-RateLimit-Policy": { description: "`<limit>;w=<window seconds>`", schema: { type: "string" as const } },
+  "Request-Id": { description: "Id of this request, for support", schema: { type: "string" as const } },
+};
+
+function operation(method: string, handler: RouteHandler): ZodOpenApiOperationObject {
+  const meta = handler.meta;
+  const status = String(meta.status ?? 200);
+  const responses: ZodOpenApiOperationObject["responses"] = {
+    [status]: {
+      description: "Success",
+      headers: rateLimitHeaders,
+      ...(meta.response ? { content: { "application/json": { schema: meta.response } } } : {}),
+    },
+    "400": errorResponse("Invalid request: the error names the parameter"),
+    "429": errorResponse("Rate limit exceeded; see Retry-After"),
+  };
+  if (meta.auth !== "none") responses["401"] = errorResponse("Missing or invalid credential");
+  if (meta.params) responses["404"] = errorResponse("No such resource for this tenant");
+  if (method !== "get") responses["409"] = errorResponse("idempotency_key reused with other parameters");
+  const security: Record<string, string[]>[] =
+    meta.auth === "api_key" ? [{ apiKey: [] }] : meta.auth === "bearer" ? [{ session: [] }] : meta.auth === "any" ? [{ apiKey: [] }, { session: [] }] : [];
+  return {
+    summary: meta.summary,
+    tags: meta.tags,
+    deprecated: meta.deprecated,
+    security,
+    requestParams: {
+      ...(meta.params ? { path: meta.params } : {}),
+      ...(meta.query ? { query: meta.query } : {}),
+    } as ZodOpenApiOperationObject["requestParams"],
+    ...(meta.body ? { requestBody: { content: { "application/json": { schema: meta.body } } } } : {}),
+    responses,
+  };
+}
+
+let cached: object | undefined;
+
+export async function openApiDocument() {
+  if (cached) return cached;
+  const paths: ZodOpenApiPathsObject = {};
+  for (const [path, load] of Object.entries(routeModules)) {
+    const mod = await load();
+    const item: Record<string, ZodOpenApiOperationObject> = {};
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+      const handler = mod[method] as RouteHandler | undefined;
+      if (handler?.meta) item[method.toLowerCase()] = operation(method.toLowerCase(), handler);
+    }
+    paths[path.replace(/\[(\w+)\]/g, "{$1}")] = item;
+  }
+  cached = createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Token Platform API",
+      version: "1.0.0",
+      description:
+        "Deploy and operate tokens on EVM networks. Authenticate with `Authorization: Bearer sk_test_…` (API key) " +
+        "or a session access token from /auth/login where an operation says so. Errors use one envelope: " +
+        '`{"error":{"type","code","message","status","param?"}}`. Writes accept `idempotency_key`.',
+    },
+    servers: [{ url: "/" }],
+    components: {
+      securitySchemes: {
+        apiKey: { type: "http", scheme: "bearer", description: "API key secret: sk_test_… or sk_live_…" },
+        session: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "access_token from /auth/register, /auth/login or /auth/refresh" },
+      },
+    },
+    paths,
+  });
+  return cached;
+}

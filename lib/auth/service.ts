@@ -1,0 +1,95 @@
+// Registration, sign-in and refresh-token rotation.
+import type { z } from "zod";
+import { db, Prisma } from "@/lib/db";
+import { newId } from "@/lib/api/ids";
+import { conflict, unauthorized } from "@/lib/api/errors";
+import { emit } from "@/lib/webhooks/emit";
+import type { RegisterInput, LoginInput } from "@/lib/schemas/auth";
+import type { Tenant, User } from "@/lib/generated/prisma/client";
+import { hashPassword, verifyPassword, dummyPasswordHash } from "./passwords";
+import { issueAccessToken, newRefreshToken, hashToken, ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from "./tokens";
+import { serializeTenant, serializeUser } from "./serialize";
+
+type Tx = Prisma.TransactionClient;
+
+async function session(tx: Tx, tenant: Tenant, user: User, familyId = newId("rt")) {
+  const refreshToken = newRefreshToken();
+  await tx.refreshToken.create({
+    data: {
+      id: newId("rt"),
+      tenantId: tenant.id,
+      userId: user.id,
+      familyId,
+      tokenHash: hashToken(refreshToken),
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    },
+  });
+  return {
+    object: "auth" as const,
+    access_token: await issueAccessToken(user.id, tenant.id),
+    refresh_token: refreshToken,
+    token_type: "bearer" as const,
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    tenant: serializeTenant(tenant),
+    user: serializeUser(user),
+  };
+}
+
+const emailTaken = () => conflict("email_already_registered", "An account with this email already exists. Sign in instead.", "email");
+
+export async function register(input: z.output<typeof RegisterInput>) {
+  const email = input.email.toLowerCase();
+  if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.$transaction(async (tx) => {
+      const tenant = await tx.tenant.create({ data: { id: newId("ten"), companyName: input.company_name } });
+      const user = await tx.user.create({
+        data: { id: newId("usr"), tenantId: tenant.id, email, passwordHash, fullName: input.full_name, role: "owner" },
+      });
+      const auth = await session(tx, tenant, user);
+      await emit(tenant.id, "auth.registered", { tenant: auth.tenant, user: auth.user }, tx);
+      return auth;
+    });
+  } catch (err) {
+    // Two registrations of one e-mail at once: the unique index decides.
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") throw emailTaken();
+    throw err;
+  }
+}
+
+const badLogin = () => unauthorized("invalid_login", "Incorrect email or password.");
+
+export async function login(input: z.output<typeof LoginInput>) {
+  const user = await db.user.findUnique({ where: { email: input.email.toLowerCase() }, include: { tenant: true } });
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !valid) throw badLogin();
+  return db.$transaction(async (tx) => {
+    const auth = await session(tx, user.tenant, user);
+    await emit(user.tenantId, "auth.login", { user: auth.user }, tx);
+    return auth;
+  });
+}
+
+const badRefresh = () => unauthorized("invalid_refresh_token", "Invalid, expired or revoked refresh token: sign in again.");
+
+/**
+ * Exchanges a refresh token for a new pair. Each token works once: presenting one that was already
+ * rotated means it leaked, so every token of its family (that login) is revoked.
+ */
+export async function refresh(refreshToken: string) {
+  const tokenHash = hashToken(refreshToken);
+  const rotated = await db.refreshToken.updateManyAndReturn({
+    where: { tokenHash, rotatedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
+    data: { rotatedAt: new Date() },
+  });
+  if (!rotated.length) {
+    const reused = await db.refreshToken.findUnique({ where: { tokenHash } });
+    if (reused) await db.refreshToken.updateMany({ where: { familyId: reused.familyId, revokedAt: null }, data: { revokedAt: new Date() } });
+    throw badRefresh();
+  }
+  const old = rotated[0];
+  const user = await db.user.findUnique({ where: { id: old.userId }, include: { tenant: true } });
+  if (!user) throw badRefresh();
+  return db.$transaction((tx) => session(tx, user.tenant, user, old.familyId));
+}

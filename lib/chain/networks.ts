@@ -1,0 +1,62 @@
+// The networks this deployment knows. A network uses RPC_URL_<NAME> when set; otherwise it is served by
+// the embedded local chain (offline development), and GET /v1/networks says so.
+
+export interface Network {
+  name: string;
+  displayName: string;
+  chainId: number;
+  testnet: boolean;
+  nativeCurrency: string;
+  explorerUrl: string | null;
+}
+
+const networks: Network[] = [
+  { name: "ethereum", displayName: "Ethereum", chainId: 1, testnet: false, nativeCurrency: "ETH", explorerUrl: "https://etherscan.io" },
+  { name: "sepolia", displayName: "Ethereum Sepolia", chainId: 11155111, testnet: true, nativeCurrency: "ETH", explorerUrl: "https://sepolia.etherscan.io" },
+  { name: "polygon", displayName: "Polygon", chainId: 137, testnet: false, nativeCurrency: "POL", explorerUrl: "https://polygonscan.com" },
+  { name: "polygon_amoy", displayName: "Polygon Amoy", chainId: 80002, testnet: true, nativeCurrency: "POL", explorerUrl: "https://amoy.polygonscan.com" },
+  { name: "base", displayName: "Base", chainId: 8453, testnet: false, nativeCurrency: "ETH", explorerUrl: "https://basescan.org" },
+  { name: "base_sepolia", displayName: "Base Sepolia", chainId: 84532, testnet: true, nativeCurrency: "ETH", explorerUrl: "https://sepolia.basescan.org" },
+  { name: "arbitrum", displayName: "Arbitrum One", chainId: 42161, testnet: false, nativeCurrency: "ETH", explorerUrl: "https://arbiscan.io" },
+  { name: "arbitrum_sepolia", displayName: "Arbitrum Sepolia", chainId: 421614, testnet: true, nativeCurrency: "ETH", explorerUrl: "https://sepolia.arbiscan.io" },
+  { name: "optimism", displayName: "OP Mainnet", chainId: 10, testnet: false, nativeCurrency: "ETH", explorerUrl: "https://optimistic.etherscan.io" },
+  { name: "optimism_sepolia", displayName: "OP Sepolia", chainId: 11155420, testnet: true, nativeCurrency: "ETH", explorerUrl: "https://sepolia-optimism.etherscan.io" },
+  { name: "avalanche", displayName: "Avalanche C-Chain", chainId: 43114, testnet: false, nativeCurrency: "AVAX", explorerUrl: "https://snowtrace.io" },
+  { name: "avalanche_fuji", displayName: "Avalanche Fuji", chainId: 43113, testnet: true, nativeCurrency: "AVAX", explorerUrl: "https://testnet.snowtrace.io" },
+  { name: "bsc", displayName: "BNB Smart Chain", chainId: 56, testnet: false, nativeCurrency: "BNB", explorerUrl: "https://bscscan.com" },
+  { name: "bsc_testnet", displayName: "BNB Smart Chain Testnet", chainId: 97, testnet: true, nativeCurrency: "BNB", explorerUrl: "https://testnet.bscscan.com" },
+  { name: "localhost", displayName: "Local chain", chainId: 31337, testnet: true, nativeCurrency: "ETH", explorerUrl: null },
+];
+
+export const NETWORK_NAMES = networks.map((n) => n.name) as [string, ...string[]];
+
+const envName = (name: string) => `RPC_URL_${name.toUpperCase()}`;
+
+/** The RPC URL configured for the network, or null when the local chain serves it. */
+export const configuredRpcUrl = (network: Network) => process.env[envName(network.name)] || null;
+
+export const listNetworks = () => networks;
+export const findNetwork = (name: string) => networks.find((n) => n.name === name);
+
+function safeOrigin(url: string) {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return "configured";
+  }
+}
+
+export function serializeNetwork(n: Network) {
+  const rpc = configuredRpcUrl(n);
+  return {
+    object: "network" as const,
+    name: n.name,
+    display_name: n.displayName,
+    chain_id: n.chainId,
+    testnet: n.testnet,
+    native_currency: n.nativeCurrency,
+    explorer_url: rpc ? n.explorerUrl : null,
+    // Only the origin: provider URLs often carry an access key in the path or query.
+    rpc: rpc ? safeOrigin(rpc) : "local",
+  };
+}

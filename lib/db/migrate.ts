@@ -1,0 +1,113 @@
+// Creates and applies Prisma migrations offline with Prisma's own schema engine compiled to wasm.
+// `prisma migrate` would download a native engine; this sees the same history in `_prisma_migrations`.
+import { readFileSync, readdirSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { createRequire } from "node:module";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
+
+const root = resolve(import.meta.dirname, "../..");
+const schemaDir = join(root, "prisma/schema");
+const migrationsDir = join(root, "prisma/migrations");
+const filters = { externalTables: [], externalEnums: [] };
+const lockfile = 'provider = "postgresql"\n';
+
+let wasmReady = false;
+function loadWasm() {
+  if (wasmReady) return;
+  const require = createRequire(import.meta.url);
+  const wasmPath = join(dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
+  const module = new WebAssembly.Module(readFileSync(wasmPath));
+  const instance = new WebAssembly.Instance(module, { "./schema_engine_bg.js": bg as unknown as WebAssembly.ModuleImports });
+  (bg as unknown as { __wbg_set_wasm(e: WebAssembly.Exports): void }).__wbg_set_wasm(instance.exports);
+  (instance.exports.__wbindgen_start as () => void)();
+  wasmReady = true;
+}
+
+function schemaFiles() {
+  return readdirSync(schemaDir)
+    .filter((f) => f.endsWith(".prisma"))
+    .sort()
+    .map((f) => ({ path: join(schemaDir, f), content: readFileSync(join(schemaDir, f), "utf8") }));
+}
+
+function migrationsList() {
+  const dirs = existsSync(migrationsDir)
+    ? readdirSync(migrationsDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    : [];
+  return {
+    baseDir: migrationsDir,
+    lockfile: { path: "migration_lock.toml", content: lockfile },
+    shadowDbInitScript: "",
+    migrationDirectories: dirs.map((name) => ({
+      path: name,
+      migrationFile: { path: "migration.sql", content: { tag: "ok" as const, value: readFileSync(join(migrationsDir, name, "migration.sql"), "utf8") } },
+    })),
+  };
+}
+
+async function withEngine<T>(url: string, fn: (engine: bg.SchemaEngine) => Promise<T>): Promise<T> {
+  loadWasm();
+  const files = schemaFiles();
+  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: url }) as never);
+  const quiet = () => {};
+  const engine = await bg.SchemaEngine.new({ datamodels: files.map((f) => [f.path, f.content]) }, quiet, adapter);
+  try {
+    return await fn(engine);
+  } finally {
+    engine.free();
+  }
+}
+
+/** Applies every migration not yet recorded in `_prisma_migrations`; returns the names applied. */
+export async function applyMigrations(url: string): Promise<string[]> {
+  return withEngine(url, async (engine) => {
+    const out = await engine.applyMigrations({ migrationsList: migrationsList(), filters });
+    return out.appliedMigrationNames;
+  });
+}
+
+/** The schema as of the newest migration: each migration keeps a snapshot of the schema it was made from. */
+function lastSnapshot(): { path: string; content: string }[] | null {
+  const dirs = migrationsList().migrationDirectories.map((d) => d.path);
+  for (const name of dirs.reverse()) {
+    const dir = join(migrationsDir, name, "schema");
+    if (existsSync(dir)) {
+      return readdirSync(dir).sort().map((f) => ({ path: join(dir, f), content: readFileSync(join(dir, f), "utf8") }));
+    }
+  }
+  return null;
+}
+
+/**
+ * SQL that takes the schema of the newest migration to the current schema ("" if none). Diffing two
+ * datamodels needs no database, so this works offline and without a shadow database.
+ */
+export async function pendingSchemaChange(): Promise<string> {
+  // The engine opens a connection even for a datamodel diff; any reachable PostgreSQL will do.
+  return withEngine(process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres", async (engine) => {
+    const previous = lastSnapshot();
+    const result = await engine.diff({
+      from: previous ? { tag: "schemaDatamodel", files: previous } : { tag: "empty" },
+      to: { tag: "schemaDatamodel", files: schemaFiles() },
+      script: true,
+      exitCode: null,
+      filters,
+    });
+    return (result as unknown as { stdout: string }).stdout.replace(/^-- This is an empty migration\.\s*$/m, "").trim();
+  });
+}
+
+/** Writes prisma/migrations/<timestamp>_<name>/migration.sql (and a schema snapshot) for the schema change, if any. */
+export async function createMigration(name: string): Promise<string | null> {
+  const sql = await pendingSchemaChange();
+  if (!sql) return null;
+  const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
+  const dir = join(migrationsDir, `${stamp}_${name.replace(/\W+/g, "_")}`);
+  mkdirSync(join(dir, "schema"), { recursive: true });
+  writeFileSync(join(dir, "migration.sql"), sql + "\n");
+  for (const file of schemaFiles()) writeFileSync(join(dir, "schema", basename(file.path)), file.content);
+  writeFileSync(join(migrationsDir, "migration_lock.toml"), "# Please do not edit this file manually\n" + lockfile);
+  return dir;
+}
