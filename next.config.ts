@@ -4,6 +4,8 @@ const config: NextConfig = {
   // Server-only packages with native or wasm parts stay outside the bundle.
   serverExternalPackages: ["@node-rs/argon2", "@prisma/adapter-pg", "pg", "hardhat", "solc"],
   poweredByHeader: false,
+  // Tests that boot the app use their own build directory, so they never collide with a running `npm run dev`.
+  distDir: process.env.NEXT_DIST_DIR ?? ".next",
 };
 
 export default config;

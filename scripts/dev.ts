@@ -13,7 +13,15 @@ const dataDir = process.env.DATA_DIR ?? join(root, ".data");
 const log = (msg: string) => console.log(`[dev] ${msg}`);
 
 const database = await startDatabase(process.env.EMBEDDED_DB_NAME ?? "token-platform", log);
-const env = { ...process.env, ...ensureLocalSecrets(dataDir), DATABASE_URL: database.url, PORT: port };
+const env: NodeJS.ProcessEnv = { NEXT_TELEMETRY_DISABLED: "1", ...process.env, ...ensureLocalSecrets(dataDir), DATABASE_URL: database.url, PORT: port };
+if (database.embedded) {
+  env.DATABASE_EMBEDDED = "1";
+  // The embedded server multiplexes connections onto one session and mixes up concurrent extended-protocol
+  // messages ("bind message supplies 3 parameters…"): one connection, queries queued by the pool.
+  env.DATABASE_POOL_SIZE = "1";
+}
+// `next start` runs with NODE_ENV=production; without Inngest keys, our own executor still runs the functions.
+if (prod && !process.env.INNGEST_SIGNING_KEY) env.INNGEST_DEV_EXECUTOR = "1";
 
 const next = spawn(join(root, "node_modules/.bin/next"), [prod ? "start" : "dev", "-p", port, "-H", process.env.HOST ?? "127.0.0.1"], {
   cwd: root,

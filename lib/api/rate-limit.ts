@@ -1,6 +1,6 @@
 // Sliding-window rate limits kept in PostgreSQL, so every app instance shares them. One statement per
 // request: it drops request times older than the window, and records this request if there is room.
-import { pool } from "@/lib/db";
+import { hotQuery } from "@/lib/db";
 import { ApiError } from "./errors";
 
 export interface Policy {
@@ -59,9 +59,11 @@ export function readRateLimit(policy: Policy, row: { allowed: boolean; hits: str
   };
 }
 
+const takeSlotSql = `WITH ${rateLimitCte("$1", "", 2)} SELECT * FROM rl`;
+
 /** Takes one slot of `policy` for `key` (e.g. a tenant or a client IP). */
 export async function takeSlot(key: string, policy: Policy): Promise<RateLimitResult> {
-  const { rows } = await pool.query(`WITH ${rateLimitCte("$1", "", 2)} SELECT * FROM rl`, [`${policy.name}:${key}`, ...rateLimitParams(policy)]);
+  const { rows } = await hotQuery("take_rate_limit_slot", takeSlotSql, [`${policy.name}:${key}`, ...rateLimitParams(policy)]);
   return readRateLimit(policy, rows[0]);
 }
 

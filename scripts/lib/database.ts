@@ -22,5 +22,5 @@ export async function startDatabase(name: string, log: (msg: string) => void) {
   }
   const applied = await applyMigrations(url);
   log(applied.length ? `applied migrations: ${applied.join(", ")}` : "database schema is up to date");
-  return { url, close };
+  return { url, close, embedded: !process.env.DATABASE_URL };
 }

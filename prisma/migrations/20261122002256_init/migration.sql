@@ -57,6 +57,83 @@ CREATE TABLE "api_keys" (
 );
 
 -- CreateTable
+CREATE TABLE "wallets" (
+    "id" TEXT NOT NULL,
+    "tenant_id" TEXT NOT NULL,
+    "address" TEXT NOT NULL,
+    "encrypted_key" TEXT NOT NULL,
+    "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "wallets_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "wallet_nonces" (
+    "address" TEXT NOT NULL,
+    "chain_key" TEXT NOT NULL,
+    "next_nonce" INTEGER NOT NULL,
+    "updated_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "wallet_nonces_pkey" PRIMARY KEY ("address","chain_key")
+);
+
+-- CreateTable
+CREATE TABLE "tokens" (
+    "id" TEXT NOT NULL,
+    "tenant_id" TEXT NOT NULL,
+    "livemode" BOOLEAN NOT NULL DEFAULT false,
+    "name" TEXT NOT NULL,
+    "symbol" TEXT NOT NULL,
+    "standard" TEXT NOT NULL,
+    "network" TEXT NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'deploying',
+    "decimals" INTEGER NOT NULL,
+    "initial_supply" TEXT NOT NULL,
+    "features" JSONB NOT NULL,
+    "address" TEXT,
+    "deploy_tx_id" TEXT,
+    "failure_reason" TEXT,
+    "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "tokens_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "transactions" (
+    "id" TEXT NOT NULL,
+    "tenant_id" TEXT NOT NULL,
+    "livemode" BOOLEAN NOT NULL DEFAULT false,
+    "network" TEXT NOT NULL,
+    "chain_key" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "token_id" TEXT,
+    "status" TEXT NOT NULL DEFAULT 'pending',
+    "from_address" TEXT NOT NULL,
+    "to_address" TEXT,
+    "data" TEXT NOT NULL,
+    "value" TEXT NOT NULL DEFAULT '0',
+    "request" JSONB NOT NULL,
+    "effect" JSONB,
+    "nonce" INTEGER,
+    "hash" TEXT,
+    "hashes" TEXT[] DEFAULT ARRAY[]::TEXT[],
+    "max_fee_per_gas" TEXT,
+    "block_number" BIGINT,
+    "gas_used" TEXT,
+    "contract_address" TEXT,
+    "error_code" TEXT,
+    "error_message" TEXT,
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "submitted_at" TIMESTAMP(3),
+    "confirmed_at" TIMESTAMP(3),
+    "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "transactions_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "job_runs" (
     "id" TEXT NOT NULL,
     "function_id" TEXT NOT NULL,
@@ -159,6 +236,24 @@ CREATE UNIQUE INDEX "api_keys_publishable_key" ON "api_keys"("publishable");
 
 -- CreateIndex
 CREATE INDEX "api_keys_tenant_id_id_idx" ON "api_keys"("tenant_id", "id");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "wallets_tenant_id_key" ON "wallets"("tenant_id");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "wallets_address_key" ON "wallets"("address");
+
+-- CreateIndex
+CREATE INDEX "tokens_tenant_id_livemode_id_idx" ON "tokens"("tenant_id", "livemode", "id");
+
+-- CreateIndex
+CREATE INDEX "transactions_tenant_id_livemode_id_idx" ON "transactions"("tenant_id", "livemode", "id");
+
+-- CreateIndex
+CREATE INDEX "transactions_token_id_id_idx" ON "transactions"("token_id", "id");
+
+-- CreateIndex
+CREATE INDEX "transactions_status_updated_at_idx" ON "transactions"("status", "updated_at");
 
 -- CreateIndex
 CREATE INDEX "job_runs_status_next_run_at_idx" ON "job_runs"("status", "next_run_at");

@@ -1,0 +1,6 @@
+// The Inngest serve endpoint: Inngest Cloud calls it in production; the local executor calls the same handler in-process.
+import { serve } from "inngest/next";
+import { inngest } from "@/inngest/client";
+import { functions } from "@/inngest/functions";
+
+export const { GET, POST, PUT } = serve({ client: inngest, functions });

@@ -1,0 +1,4 @@
+// Every Inngest function of the app: served by app/api/inngest/route.ts and driven by the local executor.
+import type { InngestFunction } from "inngest";
+
+export const functions: InngestFunction.Any[] = [];

@@ -1,0 +1,109 @@
+// npm run bench:api — requests/s of an authenticated API call (GET /v1/networks: proxy, API-key check,
+// rate limit, JSON) versus a bare route handler returning constant JSON (GET /api/health), both on
+// `next start` in the same run, 50 connections. Uses PostgreSQL at BENCH_DATABASE_URL (default: a
+// `tp_bench` database on 127.0.0.1:5432). Spreads requests over many tenants so no 429 skews the result.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { randomBytes, createHash } from "node:crypto";
+import autocannon from "autocannon";
+import pg from "pg";
+import { applyMigrations } from "../../lib/db/migrate";
+
+const root = resolve(import.meta.dirname, "../..");
+const PORT = Number(process.env.BENCH_PORT ?? 3210);
+const CONNECTIONS = 50;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const TENANTS = 1500;
+
+async function database() {
+  const url = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/tp_bench";
+  const admin = new pg.Client({ connectionString: new URL("/postgres", url).toString() });
+  await admin.connect();
+  const name = new URL(url).pathname.slice(1);
+  const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+  if (!exists.rowCount) await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  await applyMigrations(url);
+  return url;
+}
+
+/** Inserts tenants with one test key each, straight into the tables (a benchmark fixture, not a flow). */
+async function seedKeys(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query("DELETE FROM rate_limit_windows");
+  const run = randomBytes(4).toString("hex");
+  const secrets = Array.from({ length: TENANTS }, () => `sk_test_${randomBytes(24).toString("base64url").slice(0, 32)}`);
+  await client.query(
+    `INSERT INTO tenants (id, company_name) SELECT 'ten_bench' || $1 || i, 'bench' FROM generate_series(0, $2 - 1) i`,
+    [run, TENANTS],
+  );
+  await client.query(
+    `INSERT INTO api_keys (id, tenant_id, name, environment, secret_hash, secret_last4, publishable)
+     SELECT 'key_bench' || $1 || i, 'ten_bench' || $1 || i, 'bench', 'test', h, right(h, 4), 'pk_test_bench' || $1 || i
+     FROM unnest($2::text[]) WITH ORDINALITY AS t(h, i0), LATERAL (SELECT i0 - 1 AS i) x`,
+    [run, secrets.map((s) => createHash("sha256").update(s).digest("hex"))],
+  );
+  await client.end();
+  return secrets;
+}
+
+async function startServer(url: string) {
+  if (!existsSync(join(root, ".next/BUILD_ID"))) {
+    console.log("building (next build)…");
+    await new Promise<void>((ok, fail) =>
+      spawn("npm", ["run", "build"], { cwd: root, stdio: "inherit" }).on("exit", (c) => (c === 0 ? ok() : fail(new Error("build failed")))),
+    );
+  }
+  const child = spawn(join(root, "node_modules/.bin/next"), ["start", "-p", String(PORT), "-H", "127.0.0.1"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: url, AUTH_SECRET: "bench-secret-bench-secret-bench-secret!!", LOG_LEVEL: "silent", DATABASE_POOL_SIZE: "20" },
+    stdio: "ignore",
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("next start did not come up");
+}
+
+function load(path: string, secrets?: string[]) {
+  let i = 0;
+  return new Promise<autocannon.Result>((ok, fail) =>
+    autocannon(
+      {
+        url: `http://127.0.0.1:${PORT}${path}`,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        requests: [
+          {
+            setupRequest: (req) =>
+              secrets ? { ...req, headers: { ...req.headers, authorization: `Bearer ${secrets[i++ % secrets.length]}` } } : req,
+          },
+        ],
+      },
+      (err, result) => (err ? fail(err) : ok(result)),
+    ),
+  );
+}
+
+const url = await database();
+const secrets = await seedKeys(url);
+const server = await startServer(url);
+try {
+  await load("/api/health"); // warm-up: JIT and route compilation
+  await load("/v1/networks", secrets.slice(0, 200));
+  const bare = await load("/api/health");
+  const authed = await load("/v1/networks", secrets);
+  const line = (name: string, r: autocannon.Result) =>
+    `${name.padEnd(34)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   non-2xx ${r.non2xx}`;
+  console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, next start`);
+  console.log(line("bare handler  GET /api/health", bare));
+  console.log(line("authenticated GET /v1/networks", authed));
+  console.log(`ratio authenticated/bare: ${(authed.requests.average / bare.requests.average).toFixed(2)} (goal ≥ 0.5, p99 < 20 ms)`);
+} finally {
+  server.kill("SIGTERM");
+}

@@ -1,0 +1,104 @@
+// Data survives an app restart, on the embedded database and on PostgreSQL: the real `npm run dev`
+// stack is started, used over HTTP, stopped, started again and used with the same credentials.
+import { afterAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createServer } from "node:net";
+import { homedir } from "node:os";
+
+const root = resolve(import.meta.dirname, "..");
+const dataDir = mkdtempSync(join(tmpdir(), "tp-restart-"));
+
+const freePort = () =>
+  new Promise<number>((ok) => {
+    const srv = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => ok(port));
+    });
+  });
+
+async function startApp(env: Record<string, string | undefined>) {
+  const port = await freePort();
+  const child = spawn(join(root, "node_modules/.bin/tsx"), ["scripts/dev.ts"], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir, NEXT_DIST_DIR: ".next-restart-test", LOG_LEVEL: "info" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  child.on("exit", () => writeFileSync(join(dataDir, `app-${port}.log`), output));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`app exited early:\n${output}`);
+    try {
+      const res = await fetch(`${base}/v1/networks`);
+      if (res.status === 401) return { base, child };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`app did not start:\n${output}`);
+}
+
+async function stopApp(child: ChildProcess) {
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  try {
+    process.kill(-child.pid!, "SIGKILL"); // the whole group: next's own workers included
+  } catch {}
+}
+
+const post = (base: string, path: string, body: object, token?: string) =>
+  fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+async function roundTrip(env: Record<string, string | undefined>) {
+  const email = `restart${Date.now()}@example.com`;
+  const first = await startApp(env);
+  let secret: string;
+  try {
+    const reg = await post(first.base, "/auth/register", { email, password: "restart pass 1", company_name: "R", full_name: "R" });
+    expect(reg.status).toBe(201);
+    const key = await post(first.base, "/v1/api_keys", { name: "survives" }, reg.body.access_token);
+    expect(key.status).toBe(201);
+    secret = key.body.secret;
+  } finally {
+    await stopApp(first.child);
+  }
+  const second = await startApp(env);
+  try {
+    const login = await post(second.base, "/auth/login", { email, password: "restart pass 1" });
+    expect(login.status).toBe(200);
+    const res = await fetch(`${second.base}/v1/networks`, { headers: { authorization: `Bearer ${secret}` } });
+    expect(res.status).toBe(200);
+  } finally {
+    await stopApp(second.child);
+  }
+}
+
+const embeddedName = `tp-restart-${process.pid}-${Date.now().toString(36)}`;
+
+afterAll(async () => {
+  // @prisma/dev keeps a named server's data under the XDG data directory
+  const base = join(process.env.XDG_DATA_HOME ?? join(homedir(), ".local/share"), "prisma-dev-nodejs");
+  for (const dir of [join(base, embeddedName), join(base, "durable-streams", embeddedName)]) rmSync(dir, { recursive: true, force: true });
+  if (!process.env.KEEP_TEST_LOGS) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("restart", () => {
+  it("keeps data on the embedded database", { timeout: 240_000 }, async () => {
+    await roundTrip({ DATABASE_URL: undefined, EMBEDDED_DB_NAME: embeddedName, EMBEDDED_DB_PORT: String(await freePort()) });
+  });
+
+  it("keeps data on PostgreSQL", { timeout: 240_000 }, async () => {
+    await roundTrip({ DATABASE_URL: inject("databaseUrl") });
+  });
+});
