@@ -1,5 +1,4 @@
 import { inject } from "vitest";
+import { testEnv } from "./env";
 
-process.env.DATABASE_URL = inject("databaseUrl");
-process.env.AUTH_SECRET ??= "test-secret-for-jwt-signing-only-in-tests-0123456789";
-process.env.LOG_LEVEL ??= "silent";
+Object.assign(process.env, testEnv(inject("databaseUrl"), inject("localChainRpcUrl")));

@@ -1,4 +1,5 @@
 // Every Inngest function of the app: served by app/api/inngest/route.ts and driven by the local executor.
 import type { InngestFunction } from "inngest";
+import { processTransaction } from "./process-transaction";
 
-export const functions: InngestFunction.Any[] = [];
+export const functions: InngestFunction.Any[] = [processTransaction];

@@ -1,5 +1,6 @@
 // The networks this deployment knows. A network uses RPC_URL_<NAME> when set; otherwise it is served by
 // the embedded local chain (offline development), and GET /v1/networks says so.
+import { ApiError } from "@/lib/api/errors";
 
 export interface Network {
   name: string;
@@ -59,4 +60,24 @@ export function serializeNetwork(n: Network) {
     // Only the origin: provider URLs often carry an access key in the path or query.
     rpc: rpc ? safeOrigin(rpc) : "local",
   };
+}
+
+/** Test keys work on testnets only and live keys on mainnets only; unknown names are refused. */
+export function networkFor(name: string, livemode: boolean, param = "network"): Network {
+  const network = findNetwork(name);
+  if (!network) {
+    throw new ApiError(400, "invalid_request_error", "network_unknown", `Unknown network '${name}'. See GET /v1/networks.`, param);
+  }
+  if (network.testnet === livemode) {
+    throw new ApiError(
+      400,
+      "invalid_request_error",
+      livemode ? "network_testnet_with_live_key" : "network_mainnet_with_test_key",
+      livemode
+        ? `'${name}' is a test network: use a test-mode API key (sk_test_…) for it.`
+        : `'${name}' is a mainnet: use a live-mode API key (sk_live_…) for it.`,
+      param,
+    );
+  }
+  return network;
 }

@@ -1,0 +1,32 @@
+// The durable half of the one transaction path (lib/chain/processor.ts does the work of each step).
+import { RetryAfterError } from "inngest";
+import { inngest } from "@/inngest/client";
+import { TRANSACTION_REQUESTED } from "@/lib/chain/transactions";
+import { confirmTransaction, failAfterRetries, NotMinedYet, sendTransaction } from "@/lib/chain/processor";
+
+export const processTransaction = inngest.createFunction(
+  {
+    id: "process-transaction",
+    triggers: [{ event: TRANSACTION_REQUESTED }],
+    retries: 20,
+    // One run per record at a time, even if the reconciler dispatches it again.
+    concurrency: { key: "event.data.transactionId", limit: 1 },
+    onFailure: async ({ event, error }) => {
+      await failAfterRetries(event.data.event.data.transactionId, `Gave up after repeated errors: ${error.message}`);
+    },
+  },
+  async ({ event, step }) => {
+    const id: string = event.data.transactionId;
+    const sent = await step.run("send", () => sendTransaction(id));
+    if (sent !== "submitted") return { id, status: sent };
+    const status = await step.run("confirm", async () => {
+      try {
+        return await confirmTransaction(id);
+      } catch (error) {
+        if (error instanceof NotMinedYet) throw new RetryAfterError(error.message, "3s");
+        throw error;
+      }
+    });
+    return { id, status };
+  },
+);

@@ -1,0 +1,49 @@
+// viem clients per network. A network with RPC_URL_<NAME> talks to that RPC; every other network is
+// served by the embedded local chain (LOCAL_CHAIN_RPC_URL, started by `npm run dev` and by the tests).
+import { createPublicClient, defineChain, http, type Chain, type PublicClient } from "viem";
+import { configuredRpcUrl, findNetwork, type Network } from "./networks";
+import { LOCAL_CHAIN_ID } from "./local-node";
+
+export interface ChainTarget {
+  network: Network;
+  /** Which RPC is really used: the network's name, or "local". Nonces are counted per chainKey. */
+  chainKey: string;
+  rpcUrl: string;
+  chain: Chain;
+  isLocal: boolean;
+}
+
+export function localRpcUrl() {
+  const url = process.env.LOCAL_CHAIN_RPC_URL;
+  if (!url) throw new Error("LOCAL_CHAIN_RPC_URL is not set: start the app with `npm run dev`, or set RPC_URL_<NETWORK>");
+  return url;
+}
+
+export function chainTarget(networkName: string): ChainTarget {
+  const network = findNetwork(networkName);
+  if (!network) throw new Error(`unknown network ${networkName}`);
+  const configured = configuredRpcUrl(network);
+  const rpcUrl = configured ?? localRpcUrl();
+  const chainId = configured ? network.chainId : LOCAL_CHAIN_ID;
+  const chain = defineChain({
+    id: chainId,
+    name: configured ? network.displayName : `${network.displayName} (local chain)`,
+    nativeCurrency: { name: network.nativeCurrency, symbol: network.nativeCurrency, decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+    testnet: network.testnet,
+  });
+  return { network, chainKey: configured ? network.name : "local", rpcUrl, chain, isLocal: !configured };
+}
+
+const clients = new Map<string, PublicClient>();
+
+/** One public client per RPC, shared by every network that uses it. */
+export function publicClient(networkName: string): PublicClient {
+  const target = chainTarget(networkName);
+  let client = clients.get(target.rpcUrl);
+  if (!client) {
+    client = createPublicClient({ chain: target.chain, transport: http(target.rpcUrl, { retryCount: 2, batch: false }), pollingInterval: 250 });
+    clients.set(target.rpcUrl, client);
+  }
+  return client;
+}

@@ -1,0 +1,43 @@
+// Turns a revert into a readable reason, decoding custom errors with the ABIs of our contracts.
+import { BaseError, decodeErrorResult, type Abi, type Hex } from "viem";
+import { artifacts } from "./artifacts";
+
+const allErrors = Object.values(artifacts).flatMap((a) => (a.abi as Abi).filter((item) => item.type === "error"));
+const errorAbi = [...new Map(allErrors.map((e) => [JSON.stringify(e), e])).values()] as Abi;
+
+function revertData(error: unknown): Hex | undefined {
+  if (!(error instanceof BaseError)) return undefined;
+  let data: Hex | undefined;
+  error.walk((e) => {
+    const candidate = (e as { data?: unknown }).data;
+    if (typeof candidate === "string" && candidate.startsWith("0x") && candidate.length >= 10) data = candidate as Hex;
+    else if (candidate && typeof candidate === "object" && typeof (candidate as { data?: unknown }).data === "string") {
+      data = (candidate as { data: Hex }).data;
+    }
+    return false;
+  });
+  return data;
+}
+
+export function isRevert(error: unknown): boolean {
+  if (revertData(error)) return true;
+  const text = error instanceof BaseError ? `${error.shortMessage} ${error.details ?? ""}` : String(error);
+  return /revert|execution reverted/i.test(text);
+}
+
+/** "ERC20InsufficientBalance(sender: 0x…, balance: 0, needed: 1000)" or the node's own message. */
+export function revertReason(error: unknown): string {
+  const data = revertData(error);
+  if (data) {
+    try {
+      const decoded = decodeErrorResult({ abi: errorAbi, data });
+      const inputs = (errorAbi.find((e) => e.type === "error" && e.name === decoded.errorName) as { inputs?: { name: string }[] })?.inputs ?? [];
+      const args = (decoded.args ?? []).map((value, i) => `${inputs[i]?.name || i}: ${String(value)}`);
+      return `${decoded.errorName}(${args.join(", ")})`;
+    } catch {
+      // not one of ours: fall through to the node's message
+    }
+  }
+  if (error instanceof BaseError) return (error.details || error.shortMessage).replace(/^execution reverted:?\s*/i, "") || "execution reverted";
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,74 @@
+// The one transaction path against the real local chain and the executor started by the test setup.
+import { describe, expect, it } from "vitest";
+import { encodeFunctionData, encodeDeployData, type Address } from "viem";
+import { db } from "@/lib/db";
+import { newTenant } from "@/test/client";
+import { artifacts } from "./artifacts";
+import { submitChainWrite } from "./transactions";
+import { publicClient } from "./clients";
+import { tenantWallet } from "./wallets";
+
+async function settled(id: string, timeoutMs = 30_000) {
+  const started = Date.now();
+  for (;;) {
+    const tx = await db.transaction.findUniqueOrThrow({ where: { id } });
+    if (tx.status === "confirmed" || tx.status === "failed") return tx;
+    if (Date.now() - started > timeoutMs) throw new Error(`${id} still ${tx.status}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const { PlatformERC20 } = artifacts;
+
+async function deployErc20(tenantId: string, admin: Address) {
+  const data = encodeDeployData({
+    abi: PlatformERC20.abi,
+    bytecode: PlatformERC20.bytecode,
+    args: ["Path", "PTH", 18, 0n, admin, { mintable: true, burnable: true, pausable: true }],
+  } as never);
+  const tx = await submitChainWrite({ tenantId, livemode: false, network: "polygon_amoy", kind: "test.deploy", data, request: {} });
+  const done = await settled(tx.id);
+  expect(done.status).toBe("confirmed");
+  return done.contractAddress as Address;
+}
+
+describe("transaction path", () => {
+  it("deploys and mints through pending → submitted → confirmed, with events", async () => {
+    const t = await newTenant();
+    const tenantId = t.auth.tenant.id;
+    const wallet = await tenantWallet(tenantId);
+    const token = await deployErc20(tenantId, wallet.address as Address);
+    const to = "0x00000000000000000000000000000000000000aa";
+    const mint = await submitChainWrite({
+      tenantId, livemode: false, network: "polygon_amoy", kind: "test.mint", to: token,
+      data: encodeFunctionData({ abi: PlatformERC20.abi, functionName: "mint", args: [to, 1000n] } as never),
+      request: { to, amount: "1000" },
+    });
+    expect(mint.status).toBe("pending");
+    const done = await settled(mint.id);
+    expect(done).toMatchObject({ status: "confirmed", nonce: 1 });
+    expect(done.hash).toMatch(/^0x[0-9a-f]{64}$/);
+    const balance = await publicClient("polygon_amoy").readContract({ address: token, abi: PlatformERC20.abi, functionName: "balanceOf", args: [to] } as never);
+    expect(balance).toBe(1000n);
+    const events = await db.event.findMany({ where: { tenantId, type: "transaction.confirmed" } });
+    expect(events).toHaveLength(2);
+  });
+
+  it("a revert ends failed with a readable reason and uses no nonce", async () => {
+    const t = await newTenant();
+    const tenantId = t.auth.tenant.id;
+    const wallet = await tenantWallet(tenantId);
+    const token = await deployErc20(tenantId, wallet.address as Address);
+    const tx = await submitChainWrite({
+      tenantId, livemode: false, network: "polygon_amoy", kind: "test.transfer", to: token,
+      data: encodeFunctionData({ abi: PlatformERC20.abi, functionName: "transfer", args: ["0x00000000000000000000000000000000000000bb", 5n] } as never),
+      request: {},
+    });
+    const done = await settled(tx.id);
+    expect(done.status).toBe("failed");
+    expect(done.errorCode).toBe("execution_reverted");
+    expect(done.errorMessage).toMatch(/ERC20InsufficientBalance\(sender: 0x[0-9a-fA-F]{40}, balance: 0, needed: 5\)/);
+    expect(done.nonce).toBeNull();
+    expect(await db.event.count({ where: { tenantId, type: "transaction.failed" } })).toBe(1);
+  });
+});

@@ -1,0 +1,52 @@
+// Custodial wallets: one key per tenant for every EVM network, encrypted at rest with AES-256-GCM under
+// ENCRYPTION_KEY. The plaintext key only ever exists in memory while signing.
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import type { Hex } from "viem";
+import { db, type Prisma } from "@/lib/db";
+import { newId, unixSeconds } from "@/lib/api/ids";
+import { emit } from "@/lib/webhooks/emit";
+import type { Wallet } from "@/lib/generated/prisma/client";
+
+function encryptionKey() {
+  const secret = process.env.ENCRYPTION_KEY;
+  if (!secret || secret.length < 32) throw new Error("ENCRYPTION_KEY must be set to at least 32 characters");
+  return createHash("sha256").update(secret).digest(); // any long secret → a 256-bit key
+}
+
+export function encryptPrivateKey(privateKey: Hex): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", encryptionKey(), iv);
+  const ciphertext = Buffer.concat([cipher.update(privateKey.slice(2), "hex"), cipher.final()]);
+  return ["v1", iv.toString("base64"), cipher.getAuthTag().toString("base64"), ciphertext.toString("base64")].join(":");
+}
+
+export function decryptPrivateKey(sealed: string): Hex {
+  const [version, iv, tag, ciphertext] = sealed.split(":");
+  if (version !== "v1") throw new Error("unknown wallet key format");
+  const decipher = createDecipheriv("aes-256-gcm", encryptionKey(), Buffer.from(iv, "base64"));
+  decipher.setAuthTag(Buffer.from(tag, "base64"));
+  return `0x${Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64")), decipher.final()]).toString("hex")}`;
+}
+
+export const serializeWallet = (w: Wallet) => ({ object: "wallet" as const, id: w.id, address: w.address, created: unixSeconds(w.createdAt) });
+
+/** Creates the tenant's wallet inside the registration transaction and records wallet.created. */
+export async function createWallet(tenantId: string, tx: Prisma.TransactionClient) {
+  const privateKey = generatePrivateKey();
+  const wallet = await tx.wallet.create({
+    data: { id: newId("wal"), tenantId, address: privateKeyToAccount(privateKey).address, encryptedKey: encryptPrivateKey(privateKey) },
+  });
+  await emit(tenantId, "wallet.created", serializeWallet(wallet), tx);
+  return wallet;
+}
+
+export async function tenantWallet(tenantId: string): Promise<Wallet> {
+  const wallet = await db.wallet.findUnique({ where: { tenantId } });
+  if (!wallet) throw new Error(`tenant ${tenantId} has no wallet`);
+  return wallet;
+}
+
+export async function signerFor(tenantId: string): Promise<PrivateKeyAccount> {
+  return privateKeyToAccount(decryptPrivateKey((await tenantWallet(tenantId)).encryptedKey));
+}
