@@ -24,7 +24,7 @@ async function startApp(env: Record<string, string | undefined>) {
   const port = await freePort();
   const child = spawn(join(root, "node_modules/.bin/tsx"), ["scripts/dev.ts"], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir, NEXT_DIST_DIR: ".next-restart-test", LOG_LEVEL: "info" },
+    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir, NEXT_DIST_DIR: ".next-restart-test", LOG_LEVEL: "info", LOCAL_CHAIN_PORT: "0", LOCAL_CHAIN_RPC_URL: undefined },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

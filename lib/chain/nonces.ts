@@ -4,11 +4,16 @@ import type { Prisma } from "@/lib/db";
 import type { PublicClient, Address } from "viem";
 
 /** Seeds the counter from the chain the first time a signer is used on it (no-op afterwards). */
+// Counters known to exist (they are never deleted while this process runs).
+const seeded = new Set<string>();
+
 export async function seedNonce(db: Prisma.TransactionClient, client: PublicClient, address: Address, chainKey: string) {
+  if (seeded.has(`${address}:${chainKey}`)) return;
   const existing = await db.walletNonce.findUnique({ where: { address_chainKey: { address, chainKey } } });
-  if (existing) return;
+  if (existing) return void seeded.add(`${address}:${chainKey}`);
   const onChain = await client.getTransactionCount({ address, blockTag: "pending" });
   await db.$executeRaw`INSERT INTO wallet_nonces (address, chain_key, next_nonce) VALUES (${address}, ${chainKey}, ${onChain}) ON CONFLICT DO NOTHING`;
+  seeded.add(`${address}:${chainKey}`);
 }
 
 /** Takes the next nonce; call inside the transaction that stores the signed transaction. */

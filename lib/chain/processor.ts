@@ -18,6 +18,18 @@ export type Outcome = "submitted" | "confirmed" | "failed";
 
 export class NotMinedYet extends Error {}
 
+class NonceConflict extends Error {
+  constructor(readonly transactionId: string, readonly from: Address, readonly chainKey: string) {
+    super(`the nonce of ${transactionId} was used by a transaction sent outside the platform; it is signed again with a fresh nonce`);
+  }
+}
+
+/** After a NonceConflict rolled the broadcast back: move the counter past the chain and re-sign the record. */
+async function recoverNonceConflict(conflict: NonceConflict, networkName: string) {
+  await resyncNonce(db, publicClient(networkName), conflict.from, conflict.chainKey);
+  await db.transaction.update({ where: { id: conflict.transactionId }, data: { rawTransaction: null, nonce: null, hash: null } });
+}
+
 const FINAL = new Set(["confirmed", "failed"]);
 const LOCAL_TOP_UP = parseEther("1000");
 const stuckAfterMs = () => Number(process.env.TX_STUCK_AFTER_SECONDS ?? 90) * 1000;
@@ -30,6 +42,17 @@ function confirmationsFor(target: ChainTarget) {
 
 const load = (id: string) => db.transaction.findUniqueOrThrow({ where: { id } });
 
+// Fee estimates change per block at most: one estimate serves every signature of the next second.
+const feeCache = new Map<string, { at: number; fees: Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> }>();
+function feesFor(target: ChainTarget) {
+  const cached = feeCache.get(target.chainKey);
+  if (cached && Date.now() - cached.at < 1_000) return cached.fees;
+  const fees = publicClient(target.network.name).estimateFeesPerGas();
+  feeCache.set(target.chainKey, { at: Date.now(), fees });
+  fees.catch(() => feeCache.delete(target.chainKey));
+  return fees;
+}
+
 export async function sendTransaction(id: string): Promise<Outcome> {
   let record = await load(id);
   if (FINAL.has(record.status)) return record.status as Outcome;
@@ -39,12 +62,46 @@ export async function sendTransaction(id: string): Promise<Outcome> {
     if (signed === "failed") return "failed";
     record = signed;
   }
-  await broadcast(record, target);
-  await db.transaction.updateMany({
-    where: { id, status: "pending" },
-    data: { status: "submitted", submittedAt: new Date(), attempts: { increment: 1 } },
-  });
+  if (record.status === "pending") {
+    try {
+      await broadcastBacklog(record.fromAddress as Address, target);
+    } catch (error) {
+      if (error instanceof NonceConflict) await recoverNonceConflict(error, record.network);
+      throw error; // the step is retried
+    }
+  }
+  // A chain that mines at once (the local one) has the receipt already: settle in this step, saving a round.
+  if (target.isLocal) {
+    const receipt = await receiptOf(await load(id));
+    if (receipt) {
+      try {
+        return await settle(await load(id), receipt);
+      } catch (error) {
+        if (!(error instanceof NotMinedYet)) throw error;
+      }
+    }
+  }
   return "submitted";
+}
+
+/**
+ * Broadcasts every signed, unsent transaction of the wallet on this chain in nonce order, under a
+ * per-wallet lock: nodes reject (or park) a nonce that arrives before its predecessor, and runs finish
+ * signing in any order. Whoever holds the lock sends the whole backlog, including a crashed run's.
+ */
+async function broadcastBacklog(from: Address, target: ChainTarget) {
+  await db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`broadcast:${from}:${target.chainKey}`}))`;
+      const backlog = await tx.$queryRaw<Transaction[]>`
+        UPDATE transactions SET status = 'submitted', submitted_at = now(), attempts = attempts + 1, updated_at = now()
+        WHERE from_address = ${from} AND chain_key = ${target.chainKey} AND status = 'pending' AND raw_transaction IS NOT NULL
+        RETURNING id, nonce, hashes, network, raw_transaction AS "rawTransaction", from_address AS "fromAddress"`;
+      backlog.sort((a, b) => a.nonce! - b.nonce!);
+      for (const record of backlog) await broadcast(record, target);
+    },
+    { timeout: 60_000, maxWait: 60_000 },
+  );
 }
 
 async function signNew(record: Transaction, target: ChainTarget): Promise<Transaction | "failed"> {
@@ -60,9 +117,9 @@ async function signNew(record: Transaction, target: ChainTarget): Promise<Transa
     return "failed";
   }
   const gasLimit = (gas * 12n) / 10n; // 20% headroom over the estimate
-  const fees = await client.estimateFeesPerGas();
+  const fees = await feesFor(target);
   const needed = gasLimit * fees.maxFeePerGas + call.value;
-  let balance = await client.getBalance({ address: from });
+  let balance = await client.getBalance({ address: from, blockTag: "pending" });
   if (balance < needed && target.isLocal) {
     // The platform funder of the local chain: give the tenant wallet gas at once.
     await client.request({ method: "hardhat_setBalance" as never, params: [from, `0x${(balance + LOCAL_TOP_UP).toString(16)}`] as never });
@@ -121,10 +178,8 @@ async function broadcast(record: Transaction, target: ChainTarget) {
     if (/already known|already imported|known transaction/i.test(text)) return;
     if (/nonce too low|nonce has already been used|replacement transaction underpriced/i.test(text)) {
       if (await receiptOf(record)) return; // ours was mined: nothing to send
-      // Another sender used this nonce (e.g. the key was used outside the platform): resync and re-sign.
-      await resyncNonce(db, client, record.fromAddress as Address, target.chainKey);
-      await db.transaction.update({ where: { id: record.id }, data: { rawTransaction: null, nonce: null, hash: null } });
-      throw new Error(`nonce ${record.nonce} was taken by another transaction; re-signing with a fresh nonce`);
+      // Another sender used this nonce (the key was used outside the platform): resync, re-sign later.
+      throw new NonceConflict(record.id, record.fromAddress as Address, target.chainKey);
     }
     throw error;
   }
@@ -145,7 +200,7 @@ export async function confirmTransaction(id: string, waitMs = 10_000): Promise<O
   for (;;) {
     const record = await load(id);
     if (FINAL.has(record.status)) return record.status as Outcome;
-    if (!record.rawTransaction) return sendTransaction(id); // re-signed after a nonce conflict
+    if (!record.rawTransaction || record.status === "pending") await sendTransaction(id); // not (yet) broadcast
     const receipt = await receiptOf(record);
     if (receipt) return settle(record, receipt);
     if (record.submittedAt && Date.now() - record.submittedAt.getTime() > stuckAfterMs()) await replaceStuck(record);
@@ -158,7 +213,7 @@ async function settle(record: Transaction, receipt: TransactionReceipt): Promise
   const target = chainTarget(record.network);
   const client = publicClient(record.network);
   const needed = BigInt(confirmationsFor(target));
-  const head = await client.getBlockNumber();
+  const head = await client.getBlockNumber({ cacheTime: 0 });
   if (head - receipt.blockNumber + 1n < needed) throw new NotMinedYet(`${record.id} has ${head - receipt.blockNumber + 1n}/${needed} confirmations`);
   if (receipt.status === "success") {
     await finalizeConfirmed(record.id, receipt);
