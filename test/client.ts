@@ -18,9 +18,11 @@ export interface CallResult<T = any> {
   headers: Headers;
 }
 
+// Test files run in parallel processes: each takes its own random /16 so their client IPs never meet.
+const ipPrefix = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 let ipCounter = 0;
-/** A fresh client IP per test, so per-IP limits (10/min on /auth/register) don't leak between tests. */
-export const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+/** A fresh client IP per call, so per-IP limits (10/min on /auth/register) don't leak between tests. */
+export const freshIp = () => `${ipPrefix}.${++ipCounter % 250}`;
 
 export async function call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
   const url = new URL(path, "http://localhost");

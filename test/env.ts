@@ -6,5 +6,7 @@ export function testEnv(databaseUrl: string, localChainRpcUrl: string) {
     AUTH_SECRET: process.env.AUTH_SECRET ?? "test-secret-for-jwt-signing-only-in-tests-0123456789",
     ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? "test-encryption-key-only-in-tests-0123456789",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
+    // Webhook retry delays (5 s … 10 h) shrink by this factor so retry schedules run in a test.
+    WEBHOOK_RETRY_SCALE: process.env.WEBHOOK_RETRY_SCALE ?? "0.001",
   };
 }

@@ -1,4 +1,7 @@
-// The durable half of the one transaction path (lib/chain/processor.ts does the work of each step).
+// The durable half of the one transaction path (lib/chain/processor.ts does the work).
+// Sending runs outside a step on purpose: it is idempotent (the record is the state machine: a signed
+// record is re-broadcast, never re-signed), so a crash or a replay repeats it safely, and on a chain that
+// mines at once the whole transaction completes in a single call. Waiting for confirmations is a step.
 import { RetryAfterError } from "inngest";
 import { inngest } from "@/inngest/client";
 import { TRANSACTION_REQUESTED } from "@/lib/chain/transactions";
@@ -17,7 +20,7 @@ export const processTransaction = inngest.createFunction(
   },
   async ({ event, step }) => {
     const id: string = event.data.transactionId;
-    const sent = await step.run("send", () => sendTransaction(id));
+    const sent = await sendTransaction(id);
     if (sent !== "submitted") return { id, status: sent };
     const status = await step.run("confirm", async () => {
       try {

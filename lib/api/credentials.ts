@@ -13,12 +13,14 @@ export type AuthMode = "api_key" | "bearer" | "any" | "none";
 export interface Caller {
   tenantId: string;
   apiKey?: { id: string; environment: "test" | "live" };
+  /** True for live-mode API keys: such callers see and write live data only (test keys: test data only). */
+  livemode: boolean;
   userId?: string;
 }
 
 export const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
 
-const apiKeySql = `WITH k AS (
+const apiKeyLookup = `WITH k AS (
   SELECT id, tenant_id, environment FROM api_keys
   WHERE revoked_at IS NULL
     AND (secret_hash = $1 OR (previous_secret_hash = $1 AND previous_secret_expires_at > now()))
@@ -28,9 +30,21 @@ touch AS (
   UPDATE api_keys SET last_used_at = now()
   WHERE id IN (SELECT id FROM k) AND (last_used_at IS NULL OR last_used_at < now() - interval '60 seconds')
   RETURNING id
-),
+)`;
+const apiKeySql = `${apiKeyLookup},
 ${rateLimitCte("$4 || ':' || k.tenant_id", "FROM k", 2)}
 SELECT k.id, k.tenant_id, k.environment, rl.allowed, rl.hits, rl.now_ms FROM k CROSS JOIN rl`;
+const apiKeyUnmeteredSql = `${apiKeyLookup}
+SELECT k.id, k.tenant_id, k.environment FROM k`;
+
+// The operations of POST /v1/batch run through the same wrapper as separate Request objects, with the
+// batch's credential. The batch already took its rate-limit slots, so these requests are authenticated
+// but take none. Only lib/batch adds to this set; a request from outside can never be in it.
+const unmetered = new WeakSet<Request>();
+export function markUnmetered(request: Request): Request {
+  unmetered.add(request);
+  return request;
+}
 
 export function bearerCredential(request: Request): string | null {
   const header = request.headers.get("authorization");
@@ -49,20 +63,22 @@ const isSecretKey = (c: string) => /^sk_(test|live)_/.test(c);
 /**
  * Authenticates the request as `mode` demands and takes a slot of `policy`: per tenant once the caller
  * is known, per client IP otherwise (no credential needed, or a credential that failed).
- * Returns the caller (null for mode "none") and the rate-limit result; throws 401 ApiErrors with the
- * rate-limit result attached so the envelope still carries the headers.
+ * Returns the caller (null for mode "none") and the rate-limit result (none for a batch operation, see
+ * markUnmetered); throws 401 ApiErrors with the rate-limit result attached so the envelope still carries the headers.
  */
 export async function authenticate(
   request: Request,
   mode: AuthMode,
   policy: Policy,
-): Promise<{ caller: Caller | null; rateLimit: RateLimitResult; failure?: Error }> {
-  if (mode === "none") return { caller: null, rateLimit: await takeSlot(`ip:${clientIp(request)}`, policy) };
+): Promise<{ caller: Caller | null; rateLimit?: RateLimitResult; failure?: Error }> {
+  const metered = !unmetered.has(request);
+  const slot = async (key: string) => (metered ? takeSlot(key, policy) : undefined);
+  if (mode === "none") return { caller: null, rateLimit: await slot(`ip:${clientIp(request)}`) };
 
   const credential = bearerCredential(request);
   const fail = async (code: string, message: string) => ({
     caller: null,
-    rateLimit: await takeSlot(`ip:${clientIp(request)}`, policy),
+    rateLimit: await slot(`ip:${clientIp(request)}`),
     failure: unauthorized(code, message),
   });
   if (credential === null) {
@@ -77,12 +93,14 @@ export async function authenticate(
     if (!isSecretKey(credential)) {
       return fail("api_key_required", "This endpoint takes an API key secret (sk_test_… or sk_live_…), not a session access token.");
     }
-    const { rows } = await hotQuery("authenticate_api_key", apiKeySql, [hashSecret(credential), ...rateLimitParams(policy), policy.name]);
+    const { rows } = metered
+      ? await hotQuery("authenticate_api_key", apiKeySql, [hashSecret(credential), ...rateLimitParams(policy), policy.name])
+      : await hotQuery("authenticate_api_key_unmetered", apiKeyUnmeteredSql, [hashSecret(credential)]);
     if (!rows.length) return fail("invalid_api_key", "Invalid API key: it does not exist, was revoked, or its rotation grace period ended.");
     const row = rows[0];
     return {
-      caller: { tenantId: row.tenant_id, apiKey: { id: row.id, environment: row.environment } },
-      rateLimit: readRateLimit(policy, row),
+      caller: { tenantId: row.tenant_id, apiKey: { id: row.id, environment: row.environment }, livemode: row.environment === "live" },
+      rateLimit: metered ? readRateLimit(policy, row) : undefined,
     };
   }
 
@@ -92,7 +110,7 @@ export async function authenticate(
   const session = await verifyAccessToken(credential);
   if (!session) return fail("invalid_access_token", "Invalid or expired access token: sign in again or use /auth/refresh.");
   return {
-    caller: { tenantId: session.tenantId, userId: session.userId },
-    rateLimit: await takeSlot(session.tenantId, policy),
+    caller: { tenantId: session.tenantId, userId: session.userId, livemode: false },
+    rateLimit: await slot(session.tenantId),
   };
 }

@@ -75,7 +75,7 @@ export function api<
       const auth = await authenticate(request, options.auth, options.policy ?? policies.general);
       rateLimit = auth.rateLimit;
       caller = auth.caller;
-      assertAllowed(rateLimit);
+      if (rateLimit) assertAllowed(rateLimit); // none for a batch operation: the batch took the slots
       if (auth.failure) throw auth.failure;
 
       const params = options.params ? parseOrThrow(options.params, (await routeCtx?.params) ?? {}, "path") : undefined;

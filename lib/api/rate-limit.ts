@@ -10,7 +10,8 @@ export interface Policy {
 }
 
 export const policies = {
-  general: { name: "general", limit: 100, windowSeconds: 60 },
+  // Operators may raise the general limit (e.g. for a dedicated deployment or a benchmark).
+  general: { name: "general", limit: Number(process.env.RATE_LIMIT_GENERAL_PER_MINUTE ?? 100), windowSeconds: 60 },
   auth: { name: "auth", limit: 10, windowSeconds: 60 },
   refresh: { name: "refresh", limit: 30, windowSeconds: 60 },
   batch: { name: "batch", limit: 20, windowSeconds: 60 },

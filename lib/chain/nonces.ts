@@ -1,7 +1,8 @@
 // Nonce allocation per signer and chain, safe across app instances: the counter row is locked by the
-// UPDATE, and the allocation commits together with the signed transaction that uses it.
+// UPDATE that takes a nonce, and that same statement records the nonce on the transaction.
 import type { Prisma } from "@/lib/db";
-import type { PublicClient, Address } from "viem";
+import { keccak256, type PublicClient, type Address, type Hex } from "viem";
+import { hotQuery } from "@/lib/db";
 
 /** Seeds the counter from the chain the first time a signer is used on it (no-op afterwards). */
 // Counters known to exist (they are never deleted while this process runs).
@@ -16,13 +17,42 @@ export async function seedNonce(db: Prisma.TransactionClient, client: PublicClie
   seeded.add(`${address}:${chainKey}`);
 }
 
-/** Takes the next nonce; call inside the transaction that stores the signed transaction. */
-export async function takeNonce(db: Prisma.TransactionClient, address: Address, chainKey: string): Promise<number> {
-  const rows = await db.$queryRaw<{ nonce: number }[]>`
-    UPDATE wallet_nonces SET next_nonce = next_nonce + 1, updated_at = now()
-    WHERE address = ${address} AND chain_key = ${chainKey} RETURNING next_nonce - 1 AS nonce`;
-  if (!rows.length) throw new Error(`nonce counter for ${address} on ${chainKey} is not seeded`);
+// Takes the next nonce and writes it on the record in one statement, so a nonce is never taken without
+// being recorded: a run that crashes before storing its signature signs again with the same nonce.
+// The record's row is locked first, so a record gets one nonce however many runs race for it.
+const reserveSql = `WITH current AS (SELECT nonce FROM transactions WHERE id = $1 FOR UPDATE),
+taken AS (
+  UPDATE wallet_nonces SET next_nonce = next_nonce + 1, updated_at = now()
+  WHERE address = $2 AND chain_key = $3 AND (SELECT nonce FROM current) IS NULL
+  RETURNING next_nonce - 1 AS nonce
+),
+recorded AS (
+  UPDATE transactions SET nonce = (SELECT nonce FROM taken), updated_at = now()
+  WHERE id = $1 AND EXISTS (SELECT 1 FROM taken) RETURNING nonce
+)
+SELECT COALESCE((SELECT nonce FROM recorded), (SELECT nonce FROM current)) AS nonce`;
+
+export async function reserveNonce(transactionId: string, address: Address, chainKey: string): Promise<number> {
+  const { rows } = await hotQuery("reserve_nonce", reserveSql, [transactionId, address, chainKey]);
+  if (rows[0]?.nonce === null || rows[0]?.nonce === undefined) throw new Error(`nonce counter for ${address} on ${chainKey} is not seeded`);
   return rows[0].nonce;
+}
+
+const storeSql = `UPDATE transactions
+  SET raw_transaction = $3, hash = $4, hashes = array_append(hashes, $4), gas_limit = $5, max_fee_per_gas = $6,
+      max_priority_fee_per_gas = $7, updated_at = now()
+  WHERE id = $1 AND nonce = $2 AND raw_transaction IS NULL`;
+
+/** Stores the signature for the reserved nonce (a no-op if a racing run stored its own first). */
+export async function storeSigned(
+  transactionId: string,
+  nonce: number,
+  raw: Hex,
+  fees: { gasLimit: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
+) {
+  await hotQuery("store_signed_transaction", storeSql, [
+    transactionId, nonce, raw, keccak256(raw), fees.gasLimit.toString(), fees.maxFeePerGas.toString(), fees.maxPriorityFeePerGas.toString(),
+  ]);
 }
 
 /** After "nonce too low" from the node: move the counter up to what the chain has seen. */

@@ -4,12 +4,12 @@
 //   confirm — wait for the receipt and confirmations (replacing a stuck transaction with higher fees),
 //             then mark confirmed/failed, run the kind's effect and emit events in one database transaction.
 import { parseEther, formatEther, keccak256, type Address, type Hex, type TransactionReceipt, BaseError } from "viem";
-import { db } from "@/lib/db";
+import { db, hotQuery, pool, Prisma } from "@/lib/db";
 import { emit } from "@/lib/webhooks/emit";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { chainTarget, publicClient, type ChainTarget } from "./clients";
 import { signerFor } from "./wallets";
-import { seedNonce, takeNonce, resyncNonce } from "./nonces";
+import { seedNonce, reserveNonce, storeSigned, resyncNonce } from "./nonces";
 import { isRevert, revertReason } from "./revert";
 import { effectFor } from "./effects";
 import { serializeTransaction } from "./transactions";
@@ -40,6 +40,21 @@ function confirmationsFor(target: ChainTarget) {
   return Number(process.env[`CONFIRMATIONS_${target.network.name.toUpperCase()}`] ?? 2);
 }
 
+// A wallet's balance, read at most every few seconds and debited locally in between: enough to tell
+// "plenty of gas" from "fund the wallet" without one RPC call per transaction.
+const balances = new Map<string, { at: number; balance: bigint }>();
+async function balanceFor(target: ChainTarget, address: Address, spend: bigint) {
+  const key = `${target.chainKey}:${address}`;
+  const cached = balances.get(key);
+  if (cached && Date.now() - cached.at < 5_000 && cached.balance >= spend * 4n) {
+    cached.balance -= spend;
+    return cached.balance + spend;
+  }
+  const balance = await publicClient(target.network.name).getBalance({ address, blockTag: "pending" });
+  balances.set(key, { at: Date.now(), balance: balance - spend });
+  return balance;
+}
+
 const load = (id: string) => db.transaction.findUniqueOrThrow({ where: { id } });
 
 // Fee estimates change per block at most: one estimate serves every signature of the next second.
@@ -64,7 +79,7 @@ export async function sendTransaction(id: string): Promise<Outcome> {
   }
   if (record.status === "pending") {
     try {
-      await broadcastBacklog(record.fromAddress as Address, target);
+      await broadcastBacklog(id, record.fromAddress as Address, target);
     } catch (error) {
       if (error instanceof NonceConflict) await recoverNonceConflict(error, record.network);
       throw error; // the step is retried
@@ -72,10 +87,10 @@ export async function sendTransaction(id: string): Promise<Outcome> {
   }
   // A chain that mines at once (the local one) has the receipt already: settle in this step, saving a round.
   if (target.isLocal) {
-    const receipt = await receiptOf(await load(id));
+    const receipt = await receiptOf(record);
     if (receipt) {
       try {
-        return await settle(await load(id), receipt);
+        return await settle(record, receipt);
       } catch (error) {
         if (!(error instanceof NotMinedYet)) throw error;
       }
@@ -85,23 +100,52 @@ export async function sendTransaction(id: string): Promise<Outcome> {
 }
 
 /**
- * Broadcasts every signed, unsent transaction of the wallet on this chain in nonce order, under a
- * per-wallet lock: nodes reject (or park) a nonce that arrives before its predecessor, and runs finish
- * signing in any order. Whoever holds the lock sends the whole backlog, including a crashed run's.
+ * Broadcasts every signed, unsent transaction of the wallet on this chain in nonce order: nodes reject
+ * (or park) a nonce that arrives before its predecessor, and runs finish signing in any order. One run
+ * at a time holds the wallet's broadcast lock and sends the whole backlog (a crashed run's included);
+ * the others wait, without holding a connection, until their record has been sent.
  */
-async function broadcastBacklog(from: Address, target: ChainTarget) {
-  await db.$transaction(
-    async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`broadcast:${from}:${target.chainKey}`}))`;
-      const backlog = await tx.$queryRaw<Transaction[]>`
-        UPDATE transactions SET status = 'submitted', submitted_at = now(), attempts = attempts + 1, updated_at = now()
-        WHERE from_address = ${from} AND chain_key = ${target.chainKey} AND status = 'pending' AND raw_transaction IS NOT NULL
-        RETURNING id, nonce, hashes, network, raw_transaction AS "rawTransaction", from_address AS "fromAddress"`;
+async function broadcastBacklog(id: string, from: Address, target: ChainTarget) {
+  for (;;) {
+    if (await drainBacklog(from, target)) return;
+    const { rows } = await hotQuery("transaction_status", "SELECT status FROM transactions WHERE id = $1", [id]);
+    if (rows[0]?.status !== "pending") return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+// Signed records below the first nonce that is reserved but not yet signed: sending past that gap would
+// put a nonce on the wire before its predecessor.
+const claimBacklogSql = `UPDATE transactions SET status = 'submitted', submitted_at = now(), attempts = attempts + 1, updated_at = now()
+  WHERE from_address = $1 AND chain_key = $2 AND status = 'pending' AND raw_transaction IS NOT NULL
+    AND nonce < COALESCE((SELECT min(nonce) FROM transactions
+                          WHERE from_address = $1 AND chain_key = $2 AND status = 'pending' AND nonce IS NOT NULL AND raw_transaction IS NULL), 2147483647)
+  RETURNING id, nonce, hashes, network, raw_transaction AS "rawTransaction", from_address AS "fromAddress"`;
+
+/** Sends the wallet's backlog if this run gets the lock; false if another run holds it. */
+async function drainBacklog(from: Address, target: ChainTarget): Promise<boolean> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const { rows } = await client.query("SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked", [`broadcast:${from}:${target.chainKey}`]);
+    if (!rows[0].locked) {
+      await client.query("ROLLBACK");
+      return false;
+    }
+    for (let round = 0; round < 5; round++) {
+      const backlog = (await client.query(claimBacklogSql, [from, target.chainKey])).rows as Transaction[];
+      if (!backlog.length) break;
       backlog.sort((a, b) => a.nonce! - b.nonce!);
       for (const record of backlog) await broadcast(record, target);
-    },
-    { timeout: 60_000, maxWait: 60_000 },
-  );
+    }
+    await client.query("COMMIT");
+    return true;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 async function signNew(record: Transaction, target: ChainTarget): Promise<Transaction | "failed"> {
@@ -119,11 +163,13 @@ async function signNew(record: Transaction, target: ChainTarget): Promise<Transa
   const gasLimit = (gas * 12n) / 10n; // 20% headroom over the estimate
   const fees = await feesFor(target);
   const needed = gasLimit * fees.maxFeePerGas + call.value;
-  let balance = await client.getBalance({ address: from, blockTag: "pending" });
+  let balance = await balanceFor(target, from, needed);
   if (balance < needed && target.isLocal) {
     // The platform funder of the local chain: give the tenant wallet gas at once.
+    balance = await client.getBalance({ address: from, blockTag: "pending" });
     await client.request({ method: "hardhat_setBalance" as never, params: [from, `0x${(balance + LOCAL_TOP_UP).toString(16)}`] as never });
     balance += LOCAL_TOP_UP;
+    balances.set(`${target.chainKey}:${from}`, { at: Date.now(), balance });
   }
   if (balance < needed) {
     await finalizeFailed(
@@ -137,35 +183,20 @@ async function signNew(record: Transaction, target: ChainTarget): Promise<Transa
 
   const account = await signerFor(record.tenantId);
   await seedNonce(db, client, from, target.chainKey);
-  return db.$transaction(async (tx) => {
-    const current = await tx.transaction.findUniqueOrThrow({ where: { id: record.id } });
-    if (current.rawTransaction) return current; // another run signed it first
-    const nonce = await takeNonce(tx, from, target.chainKey);
-    const raw = await account.signTransaction({
-      type: "eip1559",
-      chainId: target.chain.id,
-      nonce,
-      to: call.to ?? null,
-      data: call.data,
-      value: call.value,
-      gas: gasLimit,
-      maxFeePerGas: fees.maxFeePerGas,
-      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-    });
-    const hash = keccak256(raw);
-    return tx.transaction.update({
-      where: { id: record.id },
-      data: {
-        nonce,
-        hash,
-        hashes: { push: hash },
-        rawTransaction: raw,
-        gasLimit: gasLimit.toString(),
-        maxFeePerGas: fees.maxFeePerGas.toString(),
-        maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
-      },
-    });
+  const nonce = await reserveNonce(record.id, from, target.chainKey);
+  const raw = await account.signTransaction({
+    type: "eip1559",
+    chainId: target.chain.id,
+    nonce,
+    to: call.to ?? null,
+    data: call.data,
+    value: call.value,
+    gas: gasLimit,
+    maxFeePerGas: fees.maxFeePerGas,
+    maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
   });
+  await storeSigned(record.id, nonce, raw, { gasLimit, ...fees });
+  return load(record.id); // ours, or the bytes another run stored first for the same nonce
 }
 
 /** Sends the stored bytes. "Already known" and "nonce too low" for our own mined hash are success. */
@@ -213,8 +244,10 @@ async function settle(record: Transaction, receipt: TransactionReceipt): Promise
   const target = chainTarget(record.network);
   const client = publicClient(record.network);
   const needed = BigInt(confirmationsFor(target));
-  const head = await client.getBlockNumber({ cacheTime: 0 });
-  if (head - receipt.blockNumber + 1n < needed) throw new NotMinedYet(`${record.id} has ${head - receipt.blockNumber + 1n}/${needed} confirmations`);
+  if (needed > 1n) {
+    const head = await client.getBlockNumber({ cacheTime: 0 });
+    if (head - receipt.blockNumber + 1n < needed) throw new NotMinedYet(`${record.id} has ${head - receipt.blockNumber + 1n}/${needed} confirmations`);
+  }
   if (receipt.status === "success") {
     await finalizeConfirmed(record.id, receipt);
     return "confirmed";
@@ -260,21 +293,27 @@ async function replaceStuck(record: Transaction) {
   await broadcast(updated, target);
 }
 
+/** The one move to a final status: null when another run got there first (effects then run once). */
+async function moveToFinal(tx: Prisma.TransactionClient, id: string, data: Prisma.TransactionUpdateInput) {
+  try {
+    return await tx.transaction.update({ where: { id, status: { in: ["pending", "submitted"] } }, data });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") return null;
+    throw error;
+  }
+}
+
 async function finalizeConfirmed(id: string, receipt: TransactionReceipt) {
   await db.$transaction(async (tx) => {
-    const moved = await tx.transaction.updateMany({
-      where: { id, status: { in: ["pending", "submitted"] } },
-      data: {
-        status: "confirmed",
-        hash: receipt.transactionHash,
-        blockNumber: receipt.blockNumber,
-        gasUsed: receipt.gasUsed.toString(),
-        contractAddress: receipt.contractAddress ?? null,
-        confirmedAt: new Date(),
-      },
+    const record = await moveToFinal(tx, id, {
+      status: "confirmed",
+      hash: receipt.transactionHash,
+      blockNumber: receipt.blockNumber,
+      gasUsed: receipt.gasUsed.toString(),
+      contractAddress: receipt.contractAddress ?? null,
+      confirmedAt: new Date(),
     });
-    if (!moved.count) return; // finalized by another run
-    const record = await tx.transaction.findUniqueOrThrow({ where: { id } });
+    if (!record) return; // finalized by another run
     await effectFor(record.kind)?.onConfirmed?.({ tx: record, receipt, db: tx });
     await emit(record.tenantId, "transaction.confirmed", serializeTransaction(record), tx);
   });
@@ -282,17 +321,13 @@ async function finalizeConfirmed(id: string, receipt: TransactionReceipt) {
 
 async function finalizeFailed(id: string, code: string, message: string, receipt?: TransactionReceipt) {
   await db.$transaction(async (tx) => {
-    const moved = await tx.transaction.updateMany({
-      where: { id, status: { in: ["pending", "submitted"] } },
-      data: {
-        status: "failed",
-        errorCode: code,
-        errorMessage: message,
-        ...(receipt ? { hash: receipt.transactionHash, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed.toString() } : {}),
-      },
+    const record = await moveToFinal(tx, id, {
+      status: "failed",
+      errorCode: code,
+      errorMessage: message,
+      ...(receipt ? { hash: receipt.transactionHash, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed.toString() } : {}),
     });
-    if (!moved.count) return;
-    const record = await tx.transaction.findUniqueOrThrow({ where: { id } });
+    if (!record) return;
     await effectFor(record.kind)?.onFailed?.({ tx: record, reason: message, db: tx });
     await emit(record.tenantId, "transaction.failed", serializeTransaction(record), tx);
   });

@@ -47,6 +47,15 @@ export async function tenantWallet(tenantId: string): Promise<Wallet> {
   return wallet;
 }
 
+// Decrypted signers are kept for a minute: a burst of writes for one tenant then costs one key lookup.
+const SIGNER_TTL_MS = 60_000;
+const signers = new Map<string, { until: number; account: PrivateKeyAccount }>();
+
 export async function signerFor(tenantId: string): Promise<PrivateKeyAccount> {
-  return privateKeyToAccount(decryptPrivateKey((await tenantWallet(tenantId)).encryptedKey));
+  const cached = signers.get(tenantId);
+  if (cached && cached.until > Date.now()) return cached.account;
+  const account = privateKeyToAccount(decryptPrivateKey((await tenantWallet(tenantId)).encryptedKey));
+  if (signers.size > 1_000) signers.clear();
+  signers.set(tenantId, { until: Date.now() + SIGNER_TTL_MS, account });
+  return account;
 }

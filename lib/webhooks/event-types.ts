@@ -21,3 +21,6 @@ export const EVENT_TYPES = [
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/** Subscribes a webhook endpoint to every event, present and future. */
+export const ALL_EVENTS = "*";

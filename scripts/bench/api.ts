@@ -2,31 +2,15 @@
 // rate limit, JSON) versus a bare route handler returning constant JSON (GET /api/health), both on
 // `next start` in the same run, 50 connections. Uses PostgreSQL at BENCH_DATABASE_URL (default: a
 // `tp_bench` database on 127.0.0.1:5432). Spreads requests over many tenants so no 429 skews the result.
-import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { randomBytes, createHash } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
-import { applyMigrations } from "../../lib/db/migrate";
+import { benchDatabase, startNext } from "./harness";
 
-const root = resolve(import.meta.dirname, "../..");
 const PORT = Number(process.env.BENCH_PORT ?? 3210);
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const TENANTS = 1500;
-
-async function database() {
-  const url = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/tp_bench";
-  const admin = new pg.Client({ connectionString: new URL("/postgres", url).toString() });
-  await admin.connect();
-  const name = new URL(url).pathname.slice(1);
-  const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
-  if (!exists.rowCount) await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  await applyMigrations(url);
-  return url;
-}
 
 /** Inserts tenants with one test key each, straight into the tables (a benchmark fixture, not a flow). */
 async function seedKeys(url: string) {
@@ -49,27 +33,6 @@ async function seedKeys(url: string) {
   return secrets;
 }
 
-async function startServer(url: string) {
-  if (!existsSync(join(root, ".next/BUILD_ID"))) {
-    console.log("building (next build)…");
-    await new Promise<void>((ok, fail) =>
-      spawn("npm", ["run", "build"], { cwd: root, stdio: "inherit" }).on("exit", (c) => (c === 0 ? ok() : fail(new Error("build failed")))),
-    );
-  }
-  const child = spawn(join(root, "node_modules/.bin/next"), ["start", "-p", String(PORT), "-H", "127.0.0.1"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url, AUTH_SECRET: "bench-secret-bench-secret-bench-secret!!", LOG_LEVEL: "silent", DATABASE_POOL_SIZE: "20" },
-    stdio: "ignore",
-  });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("next start did not come up");
-}
-
 function load(path: string, secrets?: string[]) {
   let i = 0;
   return new Promise<autocannon.Result>((ok, fail) =>
@@ -90,9 +53,9 @@ function load(path: string, secrets?: string[]) {
   );
 }
 
-const url = await database();
+const url = await benchDatabase();
 const secrets = await seedKeys(url);
-const server = await startServer(url);
+const server = await startNext(PORT, { DATABASE_URL: url, DATABASE_POOL_SIZE: "20", LOCAL_CHAIN_RPC_URL: "http://127.0.0.1:1" });
 try {
   await load("/api/health"); // warm-up: JIT and route compilation
   await load("/v1/networks", secrets.slice(0, 200));

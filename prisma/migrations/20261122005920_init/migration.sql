@@ -211,9 +211,54 @@ CREATE TABLE "events" (
     "tenant_id" TEXT NOT NULL,
     "type" TEXT NOT NULL,
     "data" JSONB NOT NULL,
+    "livemode" BOOLEAN,
+    "dispatched_at" TIMESTAMP(3),
     "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "events_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "webhook_endpoints" (
+    "id" TEXT NOT NULL,
+    "tenant_id" TEXT NOT NULL,
+    "livemode" BOOLEAN NOT NULL DEFAULT false,
+    "url" TEXT NOT NULL,
+    "events" TEXT[],
+    "description" TEXT,
+    "metadata" JSONB NOT NULL DEFAULT '{}',
+    "encrypted_secret" TEXT NOT NULL,
+    "encrypted_previous_secret" TEXT,
+    "previous_secret_expires_at" TIMESTAMPTZ(3),
+    "status" TEXT NOT NULL DEFAULT 'enabled',
+    "disabled_reason" TEXT,
+    "failing_since" TIMESTAMPTZ(3),
+    "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "webhook_endpoints_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "webhook_deliveries" (
+    "id" TEXT NOT NULL,
+    "tenant_id" TEXT NOT NULL,
+    "endpoint_id" TEXT NOT NULL,
+    "event_id" TEXT NOT NULL,
+    "event_type" TEXT NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'pending',
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "response_status" INTEGER,
+    "duration_ms" INTEGER,
+    "last_error" TEXT,
+    "next_attempt_at" TIMESTAMPTZ(3),
+    "last_attempt_at" TIMESTAMPTZ(3),
+    "succeeded_at" TIMESTAMPTZ(3),
+    "enqueued_at" TIMESTAMPTZ(3),
+    "run_id" TEXT,
+    "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "webhook_deliveries_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateIndex
@@ -259,6 +304,9 @@ CREATE INDEX "transactions_token_id_id_idx" ON "transactions"("token_id", "id");
 CREATE INDEX "transactions_status_updated_at_idx" ON "transactions"("status", "updated_at");
 
 -- CreateIndex
+CREATE INDEX "transactions_from_address_chain_key_status_nonce_idx" ON "transactions"("from_address", "chain_key", "status", "nonce");
+
+-- CreateIndex
 CREATE INDEX "job_runs_status_next_run_at_idx" ON "job_runs"("status", "next_run_at");
 
 -- CreateIndex
@@ -288,6 +336,27 @@ CREATE INDEX "events_tenant_id_id_idx" ON "events"("tenant_id", "id");
 -- CreateIndex
 CREATE INDEX "events_tenant_id_type_id_idx" ON "events"("tenant_id", "type", "id");
 
+-- CreateIndex
+CREATE INDEX "events_dispatched_at_id_idx" ON "events"("dispatched_at", "id");
+
+-- CreateIndex
+CREATE INDEX "webhook_endpoints_tenant_id_livemode_id_idx" ON "webhook_endpoints"("tenant_id", "livemode", "id");
+
+-- CreateIndex
+CREATE INDEX "webhook_deliveries_endpoint_id_id_idx" ON "webhook_deliveries"("endpoint_id", "id");
+
+-- CreateIndex
+CREATE INDEX "webhook_deliveries_endpoint_id_status_id_idx" ON "webhook_deliveries"("endpoint_id", "status", "id");
+
+-- CreateIndex
+CREATE INDEX "webhook_deliveries_tenant_id_created_at_idx" ON "webhook_deliveries"("tenant_id", "created_at");
+
+-- CreateIndex
+CREATE INDEX "webhook_deliveries_event_id_idx" ON "webhook_deliveries"("event_id");
+
+-- CreateIndex
+CREATE INDEX "webhook_deliveries_enqueued_at_created_at_idx" ON "webhook_deliveries"("enqueued_at", "created_at");
+
 -- AddForeignKey
 ALTER TABLE "users" ADD CONSTRAINT "users_tenant_id_fkey" FOREIGN KEY ("tenant_id") REFERENCES "tenants"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
@@ -302,3 +371,9 @@ ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_tenant_id_fkey" FOREIGN KEY ("te
 
 -- AddForeignKey
 ALTER TABLE "events" ADD CONSTRAINT "events_tenant_id_fkey" FOREIGN KEY ("tenant_id") REFERENCES "tenants"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_endpoint_id_fkey" FOREIGN KEY ("endpoint_id") REFERENCES "webhook_endpoints"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_event_id_fkey" FOREIGN KEY ("event_id") REFERENCES "events"("id") ON DELETE CASCADE ON UPDATE CASCADE;

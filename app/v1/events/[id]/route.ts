@@ -1,0 +1,11 @@
+// GET /v1/events/{id} — one event, as webhooks deliver it
+import { api } from "@/lib/api/handler";
+import { IdParam } from "@/lib/schemas/common";
+import { Event } from "@/lib/schemas/events";
+import { scopeOf } from "@/lib/webhooks/endpoints";
+import { getEvent } from "@/lib/webhooks/events";
+
+export const GET = api(
+  { auth: "any", summary: "Retrieve an event", params: IdParam, response: Event, tags: ["events"] },
+  ({ caller, params }) => getEvent(scopeOf(caller), params.id),
+);

@@ -1,0 +1,8 @@
+// GET /v1/settings/wallet-mode — custodial or connect, and the addresses that sign
+import { api } from "@/lib/api/handler";
+import { WalletMode } from "@/lib/schemas/settings";
+import { walletMode } from "@/lib/settings/wallet-mode";
+
+export const GET = api({ auth: "api_key", summary: "Wallet mode and signing addresses", response: WalletMode, tags: ["settings"] }, ({ tenantId }) =>
+  walletMode(tenantId),
+);

@@ -1,0 +1,10 @@
+// POST /v1/tokens/{id}/approve — Approve an address to spend tokens
+import { api } from "@/lib/api/handler";
+import { TokenParams, ApproveInput, Transaction } from "@/lib/schemas/tokens";
+import { approve } from "@/lib/tokens/operations";
+import { scopeOf } from "@/lib/tokens/scope";
+
+export const POST = api(
+  { auth: "api_key", summary: "Approve an address to spend tokens", params: TokenParams, body: ApproveInput, response: Transaction, status: 201, tags: ["tokens"] },
+  ({ caller, params, body }) => approve(scopeOf(caller), params.id, body),
+);

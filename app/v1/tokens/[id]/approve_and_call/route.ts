@@ -1,0 +1,10 @@
+// POST /v1/tokens/{id}/approve_and_call — ERC-1363 approve and notify the spender contract
+import { api } from "@/lib/api/handler";
+import { TokenParams, ApproveAndCallInput, Transaction } from "@/lib/schemas/tokens";
+import { approveAndCall } from "@/lib/tokens/operations";
+import { scopeOf } from "@/lib/tokens/scope";
+
+export const POST = api(
+  { auth: "api_key", summary: "ERC-1363 approve and notify the spender contract", params: TokenParams, body: ApproveAndCallInput, response: Transaction, status: 201, tags: ["tokens"] },
+  ({ caller, params, body }) => approveAndCall(scopeOf(caller), params.id, body),
+);

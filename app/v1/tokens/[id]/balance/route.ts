@@ -1,0 +1,10 @@
+// GET /v1/tokens/{id}/balance — balance of an address, read on chain
+import { api } from "@/lib/api/handler";
+import { Balance, BalanceQuery, TokenParams } from "@/lib/schemas/tokens";
+import { balanceOf } from "@/lib/tokens/reads";
+import { scopeOf } from "@/lib/tokens/scope";
+
+export const GET = api(
+  { auth: "api_key", summary: "Balance of an address (nft_token_id 0 for ERC-20)", params: TokenParams, query: BalanceQuery, response: Balance, tags: ["tokens"] },
+  ({ caller, params, query }) => balanceOf(scopeOf(caller), params.id, query.address, query.nft_token_id),
+);

@@ -1,0 +1,10 @@
+// POST /v1/tokens/{id}/burn — Burn tokens
+import { api } from "@/lib/api/handler";
+import { TokenParams, BurnInput, Transaction } from "@/lib/schemas/tokens";
+import { burn } from "@/lib/tokens/operations";
+import { scopeOf } from "@/lib/tokens/scope";
+
+export const POST = api(
+  { auth: "api_key", summary: "Burn tokens", params: TokenParams, body: BurnInput, response: Transaction, status: 201, tags: ["tokens"] },
+  ({ caller, params, body }) => burn(scopeOf(caller), params.id, body),
+);

@@ -1,0 +1,10 @@
+// POST /v1/tokens/{id}/mint — Mint new tokens to an address
+import { api } from "@/lib/api/handler";
+import { TokenParams, MintInput, Transaction } from "@/lib/schemas/tokens";
+import { mint } from "@/lib/tokens/operations";
+import { scopeOf } from "@/lib/tokens/scope";
+
+export const POST = api(
+  { auth: "api_key", summary: "Mint new tokens to an address", params: TokenParams, body: MintInput, response: Transaction, status: 201, tags: ["tokens"] },
+  ({ caller, params, body }) => mint(scopeOf(caller), params.id, body),
+);

@@ -1,0 +1,10 @@
+// POST /v1/tokens/{id}/nfts/{nftTokenId}/metadata — update the metadata URI of one NFT
+import { api } from "@/lib/api/handler";
+import { NftMetadataInput, NftParams, Transaction } from "@/lib/schemas/tokens";
+import { setNftMetadata } from "@/lib/tokens/operations";
+import { scopeOf } from "@/lib/tokens/scope";
+
+export const POST = api(
+  { auth: "api_key", summary: "Update the metadata URI of an NFT", params: NftParams, body: NftMetadataInput, response: Transaction, status: 201, tags: ["tokens"] },
+  ({ caller, params, body }) => setNftMetadata(scopeOf(caller), params.id, params.nftTokenId, body),
+);

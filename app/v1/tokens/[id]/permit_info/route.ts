@@ -1,0 +1,10 @@
+// GET /v1/tokens/{id}/permit_info — nonce, domain separator and EIP-712 domain for an EIP-2612 permit
+import { api } from "@/lib/api/handler";
+import { PermitInfo, PermitInfoQuery, TokenParams } from "@/lib/schemas/tokens";
+import { permitInfo } from "@/lib/tokens/reads";
+import { scopeOf } from "@/lib/tokens/scope";
+
+export const GET = api(
+  { auth: "api_key", summary: "Data to sign an EIP-2612 permit (ERC-20)", params: TokenParams, query: PermitInfoQuery, response: PermitInfo, tags: ["tokens"] },
+  ({ caller, params, query }) => permitInfo(scopeOf(caller), params.id, query.owner as `0x${string}`),
+);

@@ -1,0 +1,10 @@
+// GET /v1/tokens/{id}/roles/{address} — every role an address holds
+import { api } from "@/lib/api/handler";
+import { AddressParams, AddressRoles } from "@/lib/schemas/tokens";
+import { addressRoles } from "@/lib/tokens/roles";
+import { scopeOf } from "@/lib/tokens/scope";
+
+export const GET = api(
+  { auth: "api_key", summary: "All roles of an address", params: AddressParams, response: AddressRoles, tags: ["roles"] },
+  ({ caller, params }) => addressRoles(scopeOf(caller), params.id, params.address),
+);

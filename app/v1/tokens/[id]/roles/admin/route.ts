@@ -1,0 +1,10 @@
+// GET /v1/tokens/{id}/roles/admin?role= — the role that administers a role
+import { api } from "@/lib/api/handler";
+import { RoleAdmin, RoleAdminQuery, TokenParams } from "@/lib/schemas/tokens";
+import { roleAdmin } from "@/lib/tokens/roles";
+import { scopeOf } from "@/lib/tokens/scope";
+
+export const GET = api(
+  { auth: "api_key", summary: "Admin role of a role", params: TokenParams, query: RoleAdminQuery, response: RoleAdmin, tags: ["roles"] },
+  ({ caller, params, query }) => roleAdmin(scopeOf(caller), params.id, query.role),
+);

@@ -1,0 +1,10 @@
+// GET /v1/tokens/{id}/roles/alt/{address} — roles bitmap and decoded names (ERC20_ALT only)
+import { api } from "@/lib/api/handler";
+import { AddressParams, RoleBitmap } from "@/lib/schemas/tokens";
+import { roleBitmap } from "@/lib/tokens/roles";
+import { scopeOf } from "@/lib/tokens/scope";
+
+export const GET = api(
+  { auth: "api_key", summary: "Roles bitmap and role names of an address (ERC20_ALT)", params: AddressParams, response: RoleBitmap, tags: ["roles"] },
+  ({ caller, params }) => roleBitmap(scopeOf(caller), params.id, params.address),
+);

@@ -1,0 +1,10 @@
+// GET /v1/tokens/{id}/roles/check?role=&address= — whether an address has a role
+import { api } from "@/lib/api/handler";
+import { RoleCheck, RoleCheckQuery, TokenParams } from "@/lib/schemas/tokens";
+import { checkRole } from "@/lib/tokens/roles";
+import { scopeOf } from "@/lib/tokens/scope";
+
+export const GET = api(
+  { auth: "api_key", summary: "Whether an address has a given role", params: TokenParams, query: RoleCheckQuery, response: RoleCheck, tags: ["roles"] },
+  ({ caller, params, query }) => checkRole(scopeOf(caller), params.id, query.role, query.address),
+);

@@ -1,0 +1,10 @@
+// GET /v1/tokens/{id}/roles/check_any?roles=A,B&address= — bitmap OR check (ERC20_ALT only)
+import { api } from "@/lib/api/handler";
+import { RoleCheckAny, RoleCheckAnyQuery, TokenParams } from "@/lib/schemas/tokens";
+import { checkAnyRole } from "@/lib/tokens/roles";
+import { scopeOf } from "@/lib/tokens/scope";
+
+export const GET = api(
+  { auth: "api_key", summary: "Whether an address has any of several roles (ERC20_ALT)", params: TokenParams, query: RoleCheckAnyQuery, response: RoleCheckAny, tags: ["roles"] },
+  ({ caller, params, query }) => checkAnyRole(scopeOf(caller), params.id, query.roles, query.address),
+);

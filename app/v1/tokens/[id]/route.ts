@@ -1,0 +1,10 @@
+// GET /v1/tokens/{id} — retrieve a token (poll it until status `deployed`)
+import { api } from "@/lib/api/handler";
+import { Token, TokenParams } from "@/lib/schemas/tokens";
+import { getToken } from "@/lib/tokens/service";
+import { scopeOf } from "@/lib/tokens/scope";
+
+export const GET = api(
+  { auth: "api_key", summary: "Retrieve a token", params: TokenParams, response: Token, tags: ["tokens"] },
+  ({ caller, params }) => getToken(scopeOf(caller), params.id),
+);

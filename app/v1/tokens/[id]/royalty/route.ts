@@ -1,0 +1,10 @@
+// POST /v1/tokens/{id}/royalty — Set the default royalty of the token contract
+import { api } from "@/lib/api/handler";
+import { TokenParams, RoyaltyBody, Transaction } from "@/lib/schemas/tokens";
+import { setDefaultRoyalty } from "@/lib/tokens/operations";
+import { scopeOf } from "@/lib/tokens/scope";
+
+export const POST = api(
+  { auth: "api_key", summary: "Set the default royalty of the token contract", params: TokenParams, body: RoyaltyBody, response: Transaction, status: 201, tags: ["tokens"] },
+  ({ caller, params, body }) => setDefaultRoyalty(scopeOf(caller), params.id, body),
+);

@@ -1,0 +1,10 @@
+// POST /v1/tokens/{id}/set_approval_for_all — Approve or revoke an operator for all tokens
+import { api } from "@/lib/api/handler";
+import { TokenParams, SetApprovalForAllInput, Transaction } from "@/lib/schemas/tokens";
+import { setApprovalForAll } from "@/lib/tokens/operations";
+import { scopeOf } from "@/lib/tokens/scope";
+
+export const POST = api(
+  { auth: "api_key", summary: "Approve or revoke an operator for all tokens", params: TokenParams, body: SetApprovalForAllInput, response: Transaction, status: 201, tags: ["tokens"] },
+  ({ caller, params, body }) => setApprovalForAll(scopeOf(caller), params.id, body),
+);

@@ -1,0 +1,10 @@
+// GET /v1/transactions/{id} — one transaction and its on-chain status
+import { api } from "@/lib/api/handler";
+import { IdParam } from "@/lib/schemas/common";
+import { Transaction } from "@/lib/schemas/transactions";
+import { getTransaction } from "@/lib/chain/transactions";
+
+export const GET = api(
+  { auth: "api_key", summary: "Retrieve a transaction", params: IdParam, response: Transaction, tags: ["transactions"] },
+  ({ tenantId, caller, params }) => getTransaction(tenantId, caller.livemode, params.id),
+);

@@ -1,0 +1,9 @@
+// GET /v1/transactions — the tenant's chain writes, newest first
+import { api } from "@/lib/api/handler";
+import { TransactionList, TransactionListQuery } from "@/lib/schemas/transactions";
+import { listTransactions } from "@/lib/chain/transactions";
+
+export const GET = api(
+  { auth: "api_key", summary: "List transactions", query: TransactionListQuery, response: TransactionList, tags: ["transactions"] },
+  ({ tenantId, caller, query }) => listTransactions(tenantId, caller.livemode, query),
+);

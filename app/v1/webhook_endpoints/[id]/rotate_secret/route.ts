@@ -1,0 +1,10 @@
+// POST /v1/webhook_endpoints/{id}/rotate_secret — new signing secret; the old one also signs for 24 h
+import { api } from "@/lib/api/handler";
+import { IdParam } from "@/lib/schemas/common";
+import { RotateWebhookSecretInput, WebhookEndpoint } from "@/lib/schemas/webhooks";
+import { rotateSecret, scopeOf } from "@/lib/webhooks/endpoints";
+
+export const POST = api(
+  { auth: "api_key", summary: "Rotate the signing secret (both secrets sign for 24 h)", params: IdParam, body: RotateWebhookSecretInput, response: WebhookEndpoint, tags: ["webhooks"] },
+  ({ caller, params }) => rotateSecret(scopeOf(caller), params.id),
+);

@@ -1,0 +1,25 @@
+// /v1/webhook_endpoints/{id} — retrieve, update (POST; PUT is its deprecated form), delete
+import { api } from "@/lib/api/handler";
+import { Deleted, IdParam } from "@/lib/schemas/common";
+import { UpdateWebhookEndpointInput, WebhookEndpoint } from "@/lib/schemas/webhooks";
+import { deleteEndpoint, getEndpoint, scopeOf, updateEndpoint } from "@/lib/webhooks/endpoints";
+
+export const GET = api(
+  { auth: "api_key", summary: "Retrieve a webhook endpoint", params: IdParam, response: WebhookEndpoint, tags: ["webhooks"] },
+  ({ caller, params }) => getEndpoint(scopeOf(caller), params.id),
+);
+
+const update = { auth: "api_key" as const, params: IdParam, body: UpdateWebhookEndpointInput, response: WebhookEndpoint, tags: ["webhooks"] };
+
+export const POST = api({ ...update, summary: "Update a webhook endpoint" }, ({ caller, params, body }) =>
+  updateEndpoint(scopeOf(caller), params.id, body),
+);
+
+export const PUT = api({ ...update, summary: "Update a webhook endpoint (deprecated: use POST)", deprecated: true }, ({ caller, params, body }) =>
+  updateEndpoint(scopeOf(caller), params.id, body),
+);
+
+export const DELETE = api(
+  { auth: "api_key", summary: "Delete a webhook endpoint and its deliveries", params: IdParam, response: Deleted("webhook_endpoint"), tags: ["webhooks"] },
+  ({ caller, params }) => deleteEndpoint(scopeOf(caller), params.id),
+);

@@ -1,0 +1,119 @@
+// Analytics over rows written straight to the tables, on known days, so every figure is checkable.
+import { describe, expect, it } from "vitest";
+import { call, newTenant } from "@/test/client";
+import { db } from "@/lib/db";
+import { newId } from "@/lib/api/ids";
+
+const DAY = 24 * 3600 * 1000;
+const daysAgo = (n: number, ms = 0) => {
+  const d = new Date();
+  d.setUTCHours(12, 0, 0, 0);
+  return new Date(d.getTime() - n * DAY + ms);
+};
+const dateOf = (d: Date) => d.toISOString().slice(0, 10);
+
+async function seed(tenantId: string) {
+  const token = (status: string, network: string, createdAt: Date) => ({
+    id: newId("tok"), tenantId, name: "T", symbol: "T", standard: "ERC20", network, status, decimals: 18, initialSupply: "0", features: {}, createdAt,
+  });
+  await db.token.createMany({
+    data: [
+      token("deployed", "polygon_amoy", daysAgo(0)),
+      token("deployed", "polygon_amoy", daysAgo(0)),
+      token("deploying", "sepolia", daysAgo(0)),
+      token("deployed", "polygon_amoy", daysAgo(3)),
+      token("deployed", "sepolia", daysAgo(10)),
+    ],
+  });
+  const tx = (status: string, kind: string, createdAt: Date, confirmAfterS?: number) => ({
+    id: newId("tx"), tenantId, network: "polygon_amoy", chainKey: "local", kind, status, fromAddress: "0x0", data: "0x", request: {}, createdAt,
+    confirmedAt: confirmAfterS === undefined ? null : new Date(createdAt.getTime() + confirmAfterS * 1000),
+  });
+  await db.transaction.createMany({
+    data: [
+      tx("confirmed", "token.deploy", daysAgo(0), 10),
+      tx("confirmed", "token.mint", daysAgo(0), 30),
+      tx("confirmed", "token.mint", daysAgo(2), 20),
+      tx("failed", "token.mint", daysAgo(2)),
+      tx("pending", "token.transfer", daysAgo(0)),
+      tx("confirmed", "token.mint", daysAgo(40), 1000),
+    ],
+  });
+  // Subscribed to nothing the tenant emits, so the outbox adds no deliveries of its own to the figures.
+  const endpoint = await db.webhookEndpoint.create({ data: { id: newId("we"), tenantId, url: "https://example.com", events: ["nft.burned"], encryptedSecret: "x" } });
+  const event = await db.event.create({ data: { id: newId("evt"), tenantId, type: "token.minted", data: {}, dispatchedAt: new Date() } });
+  await db.webhookDelivery.createMany({
+    data: Array.from({ length: 20 }, (_, i) => ({
+      id: newId("whd"), tenantId, endpointId: endpoint.id, eventId: event.id, eventType: event.type,
+      status: i < 18 ? "succeeded" : "failed", durationMs: (i + 1) * 10, attempts: 1, createdAt: daysAgo(i < 10 ? 0 : 1),
+    })),
+  });
+}
+
+describe("analytics", () => {
+  it("tokens by status and network, with a daily series of the period", async () => {
+    const t = await newTenant();
+    await seed(t.auth.tenant.id);
+    const res = await call("GET", "/v1/analytics/tokens?period=7d", { token: t.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      object: "token_analytics", period: "7d", start: dateOf(daysAgo(6)), end: dateOf(daysAgo(0)),
+      total: 4, by_status: { deployed: 3, deploying: 1 }, by_network: { polygon_amoy: 3, sepolia: 1 },
+    });
+    expect(res.body.series).toHaveLength(7);
+    expect(res.body.series[6]).toEqual({ date: dateOf(daysAgo(0)), total: 3, by_status: { deployed: 2, deploying: 1 }, by_network: { polygon_amoy: 2, sepolia: 1 } });
+    expect(res.body.series[3]).toEqual({ date: dateOf(daysAgo(3)), total: 1, by_status: { deployed: 1 }, by_network: { polygon_amoy: 1 } });
+    expect(res.body.series[0]).toEqual({ date: dateOf(daysAgo(6)), total: 0, by_status: {}, by_network: {} });
+    const month = await call("GET", "/v1/analytics/tokens", { token: t.accessToken });
+    expect(month.body).toMatchObject({ period: "30d", total: 5 });
+    expect(month.body.series).toHaveLength(30);
+  });
+
+  it("transactions by status and kind, success rate and median confirmation time", async () => {
+    const t = await newTenant();
+    await seed(t.auth.tenant.id);
+    const res = await call("GET", "/v1/analytics/transactions?period=30d", { token: t.accessToken });
+    expect(res.body).toMatchObject({
+      object: "transaction_analytics", total: 5,
+      by_status: { confirmed: 3, failed: 1, pending: 1 }, by_kind: { "token.deploy": 1, "token.mint": 3, "token.transfer": 1 },
+      success_rate: 0.75, median_confirmation_seconds: 20,
+    });
+    expect(res.body.series.at(-1)).toMatchObject({ total: 3, success_rate: 1, median_confirmation_seconds: 20 });
+    expect(res.body.series.at(-3)).toMatchObject({ total: 2, success_rate: 0.5, median_confirmation_seconds: 20, by_status: { confirmed: 1, failed: 1 } });
+    expect(res.body.series.at(-2)).toMatchObject({ total: 0, success_rate: null, median_confirmation_seconds: null });
+    const quarter = await call("GET", "/v1/analytics/transactions?period=90d", { token: t.accessToken });
+    expect(quarter.body).toMatchObject({ total: 6, median_confirmation_seconds: 25 });
+  });
+
+  it("webhook deliveries by status with success rate and p95 latency; the overview agrees", async () => {
+    const t = await newTenant();
+    await seed(t.auth.tenant.id);
+    const res = await call("GET", "/v1/analytics/webhooks?period=7d", { token: t.accessToken });
+    expect(res.body).toMatchObject({ object: "webhook_analytics", total: 20, by_status: { succeeded: 18, failed: 2 }, success_rate: 0.9, p95_latency_ms: 190.5 });
+    expect(res.body.series.at(-1)).toMatchObject({ total: 10, by_status: { succeeded: 10 }, success_rate: 1, p95_latency_ms: 95.5 });
+    expect(res.body.series.at(-2)).toMatchObject({ total: 10, by_status: { succeeded: 8, failed: 2 }, success_rate: 0.8 });
+
+    const overview = await call("GET", "/v1/analytics/overview?period=7d", { token: t.accessToken });
+    expect(overview.body).toMatchObject({
+      object: "analytics_overview", period: "7d", start: dateOf(daysAgo(6)), end: dateOf(daysAgo(0)),
+      tokens: { total: 5, deployed: 4, created: 4 },
+      transactions: { total: 5, confirmed: 3, failed: 1, success_rate: 0.75, median_confirmation_seconds: 20 },
+      webhooks: { enabled_endpoints: 1, deliveries: 20, succeeded: 18, failed: 2, success_rate: 0.9, p95_latency_ms: 190.5 },
+    });
+    expect(overview.body.events.total).toBeGreaterThanOrEqual(3); // registration, key, the seeded event
+  });
+
+  it("a new tenant has zeros and null rates; bearer auth only; bad periods are 400", async () => {
+    const t = await newTenant();
+    const res = await call("GET", "/v1/analytics/webhooks?period=90d", { token: t.accessToken });
+    expect(res.body).toMatchObject({ total: 0, by_status: {}, success_rate: null, p95_latency_ms: null });
+    expect(res.body.series).toHaveLength(90);
+    const overview = await call("GET", "/v1/analytics/overview", { token: t.accessToken });
+    expect(overview.body.transactions).toEqual({ total: 0, confirmed: 0, failed: 0, success_rate: null, median_confirmation_seconds: null });
+    expect((await call("GET", "/v1/analytics/overview", { token: t.apiKey })).status).toBe(401);
+    const bad = await call("GET", "/v1/analytics/tokens?period=1y", { token: t.accessToken });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.param).toBe("period");
+    expect((await call("GET", "/v1/analytics/tokens?since=1", { token: t.accessToken })).status).toBe(400);
+  });
+});

@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+export const WalletMode = z
+  .object({
+    object: z.literal("wallet_mode"),
+    mode: z.enum(["custodial", "connect"]).meta({ description: "`custodial`: the tenant wallet below signs; `connect`: the tenant's smart account." }),
+    wallet_address: z.string().meta({ description: "The tenant's custodial wallet: it deploys and administers the tenant's contracts. Fund it on live networks." }),
+    connect_account_address: z.string().nullable(),
+  })
+  .meta({ id: "WalletMode" });

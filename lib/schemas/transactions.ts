@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { ListQuery, listOf } from "./common";
+
+export const TransactionStatus = z.enum(["pending", "submitted", "confirmed", "failed"]);
+
+export const Transaction = z
+  .object({
+    object: z.literal("transaction"),
+    id: z.string(),
+    network: z.string(),
+    kind: z.string().meta({ description: "What the write does, e.g. `token.deploy`, `token.mint`, `role.grant`." }),
+    status: TransactionStatus.meta({ description: "pending → submitted → confirmed | failed" }),
+    token: z.string().nullable(),
+    from: z.string().meta({ description: "The tenant wallet that signed it." }),
+    to: z.string().nullable().meta({ description: "Contract called; null for a deployment." }),
+    value: z.string(),
+    nonce: z.number().int().nullable(),
+    hash: z.string().nullable().meta({ description: "Hash of the transaction (of the replacement, after a fee bump)." }),
+    block_number: z.number().int().nullable(),
+    gas_used: z.string().nullable(),
+    contract_address: z.string().nullable().meta({ description: "Address created by a deployment." }),
+    error: z.object({ code: z.string(), message: z.string() }).nullable().meta({ description: "Why it failed: e.g. `execution_reverted` with the decoded revert." }),
+    request: z.unknown().meta({ description: "The request that caused the write." }),
+    livemode: z.boolean(),
+    created: z.number().int(),
+    submitted: z.number().int().nullable(),
+    confirmed: z.number().int().nullable(),
+  })
+  .meta({ id: "Transaction" });
+
+export const TransactionList = listOf(Transaction, "TransactionList");
+
+export const TransactionListQuery = ListQuery.extend({
+  status: TransactionStatus.optional(),
+  token: z.string().max(64).optional().meta({ description: "Only transactions of this token (tok_…)." }),
+  network: z.string().max(64).optional(),
+  kind: z.string().max(64).optional(),
+});

@@ -1,0 +1,32 @@
+// The contract-creation calldata of each standard: template bytecode + constructor arguments. The tenant
+// wallet is the admin: it receives every role and, for ERC-20s, the initial supply.
+import { encodeDeployData, zeroAddress, type Address, type Hex } from "viem";
+import type { z } from "zod";
+import type { CreateTokenInput } from "@/lib/schemas/tokens";
+import { templates, type Features, type Standard } from "./standards";
+
+export type CreateToken = z.output<typeof CreateTokenInput>;
+
+export interface DeployPlan {
+  standard: Standard;
+  decimals: number;
+  initialSupply: bigint;
+  features: Features;
+}
+
+export function deployData(input: CreateToken, plan: DeployPlan, admin: Address): Hex {
+  const { standard, decimals, initialSupply, features } = plan;
+  const template = templates[standard];
+  if (standard === "ERC20" || standard === "ERC20_ALT") {
+    return encodeDeployData({
+      abi: template.abi,
+      bytecode: template.bytecode,
+      args: [input.name, input.symbol, decimals, initialSupply, admin, features],
+    } as never);
+  }
+  return encodeDeployData({
+    abi: template.abi,
+    bytecode: template.bytecode,
+    args: [input.name, input.symbol, input.base_uri ?? "", admin, input.royalty?.receiver ?? zeroAddress, BigInt(input.royalty?.basis_points ?? 0), features],
+  } as never);
+}

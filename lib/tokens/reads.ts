@@ -1,0 +1,101 @@
+// On-chain reads of a deployed token: balances and the EIP-712 data of permits. A node that cannot be
+// reached is a 502 (the request was fine; retry later), never a 500.
+import { getAddress, type Abi, type Address, type Hex } from "viem";
+import { ApiError, invalidRequest } from "@/lib/api/errors";
+import { publicClient } from "@/lib/chain/clients";
+import { isRevert } from "@/lib/chain/revert";
+import { deployedToken, findToken, requireStandard, type DeployedToken, type Scope } from "./scope";
+import { abiOf, familyOf } from "./standards";
+
+export const chainUnavailable = (network: string) =>
+  new ApiError(502, "api_error", "chain_unavailable", `The ${network} node did not answer; retry later.`);
+
+/** readContract on the token (or another contract); reverts reach `onRevert`, transport failures are 502. */
+export async function readToken<T>(
+  token: DeployedToken,
+  functionName: string,
+  args: readonly unknown[] = [],
+  options: { onRevert?: () => T; address?: Address; abi?: Abi } = {},
+): Promise<T> {
+  try {
+    return (await publicClient(token.network).readContract({
+      address: options.address ?? token.address,
+      abi: options.abi ?? abiOf(token.standard),
+      functionName,
+      args,
+    } as never)) as T;
+  } catch (error) {
+    if (options.onRevert && isRevert(error)) return options.onRevert();
+    throw chainUnavailable(token.network);
+  }
+}
+
+export async function balanceOf(scope: Scope, id: string, address: string, nftTokenId: string) {
+  const token = await deployedToken(scope, id);
+  const family = familyOf(token.standard);
+  if (family === "ERC20" && nftTokenId !== "0") {
+    throw invalidRequest("parameter_invalid", "Invalid nft_token_id: must be 0 for ERC-20 tokens", "nft_token_id");
+  }
+  let balance: bigint;
+  if (family === "ERC20") balance = await readToken<bigint>(token, "balanceOf", [address]);
+  else if (family === "ERC1155") balance = await readToken<bigint>(token, "balanceOf", [address, BigInt(nftTokenId)]);
+  else {
+    // ownerOf reverts for an id that does not exist (never minted or burnt): nobody holds it.
+    const owner = await readToken<Address | null>(token, "ownerOf", [BigInt(nftTokenId)], { onRevert: () => null });
+    balance = owner && owner.toLowerCase() === address.toLowerCase() ? 1n : 0n;
+  }
+  return { object: "balance" as const, token: token.id, address: getAddress(address), nft_token_id: nftTokenId, balance: balance.toString() };
+}
+
+export const PERMIT_TYPES = {
+  Permit: [
+    { name: "owner", type: "address" },
+    { name: "spender", type: "address" },
+    { name: "value", type: "uint256" },
+    { name: "nonce", type: "uint256" },
+    { name: "deadline", type: "uint256" },
+  ],
+} as const;
+
+export interface PermitDomain {
+  name: string;
+  version: string;
+  chainId: number;
+  verifyingContract: Address;
+}
+
+/** The EIP-712 domain as the contract reports it (EIP-5267) and the owner's permit nonce. */
+export async function readPermitState(token: DeployedToken, owner: Address) {
+  const [domain, nonce, separator] = await Promise.all([
+    readToken<readonly [Hex, string, string, bigint, Address, Hex, readonly bigint[]]>(token, "eip712Domain"),
+    readToken<bigint>(token, "nonces", [owner]),
+    readToken<Hex>(token, "DOMAIN_SEPARATOR"),
+  ]);
+  const [, name, version, chainId, verifyingContract] = domain;
+  return { domain: { name, version, chainId: Number(chainId), verifyingContract } satisfies PermitDomain, nonce, separator };
+}
+
+export async function permitInfo(scope: Scope, id: string, owner: Address) {
+  const found = await findToken(scope, id);
+  requireStandard(found, ["ERC20", "ERC20_ALT"], "permit_info");
+  const token = await deployedToken(scope, id);
+  const { domain, nonce, separator } = await readPermitState(token, owner);
+  return {
+    object: "permit_info" as const,
+    token: token.id,
+    owner: getAddress(owner),
+    nonce: nonce.toString(),
+    domain_separator: separator,
+    domain: { name: domain.name, version: domain.version, chain_id: domain.chainId, verifying_contract: domain.verifyingContract },
+    types: {
+      EIP712Domain: [
+        { name: "name", type: "string" },
+        { name: "version", type: "string" },
+        { name: "chainId", type: "uint256" },
+        { name: "verifyingContract", type: "address" },
+      ],
+      Permit: [...PERMIT_TYPES.Permit],
+    },
+    primary_type: "Permit" as const,
+  };
+}

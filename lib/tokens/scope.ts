@@ -1,0 +1,74 @@
+// Who is asking: a tenant and the environment of its API key. Test keys see only test tokens and live
+// keys only live ones; anything else is 404, exactly like another tenant's id.
+import { db } from "@/lib/db";
+import { invalidRequest, notFound } from "@/lib/api/errors";
+import type { Caller } from "@/lib/api/credentials";
+import type { Token } from "@/lib/generated/prisma/client";
+import type { Address } from "viem";
+import { familyOf, type Family, type Feature, type Features, type Standard } from "./standards";
+
+export interface Scope {
+  tenantId: string;
+  livemode: boolean;
+}
+
+export const scopeOf = (caller: Caller): Scope => ({ tenantId: caller.tenantId, livemode: caller.apiKey?.environment === "live" });
+
+export async function findToken(scope: Scope, id: string): Promise<Token> {
+  const token = await db.token.findFirst({ where: { id, tenantId: scope.tenantId, livemode: scope.livemode } });
+  if (!token) throw notFound("token", id);
+  return token;
+}
+
+export type DeployedToken = Token & { address: Address; standard: Standard };
+
+export const featuresOf = (token: Token) => token.features as unknown as Features;
+
+/** The token, deployed: its contract exists, so reads and writes can go to it. */
+export async function deployedToken(scope: Scope, id: string): Promise<DeployedToken> {
+  const token = await findToken(scope, id);
+  if (token.status !== "deployed" || !token.address) {
+    throw invalidRequest(
+      "token_not_deployed",
+      token.status === "failed"
+        ? `Token '${id}' failed to deploy (${token.failureReason ?? "unknown reason"}); create a new one.`
+        : `Token '${id}' is still deploying; retry once its status is 'deployed'.`,
+      "id",
+    );
+  }
+  return token as DeployedToken;
+}
+
+const FAMILY_LABEL: Record<Family, string> = { ERC20: "ERC-20", ERC721: "ERC-721", ERC1155: "ERC-1155" };
+
+export function requireStandard(token: Token, allowed: readonly Standard[], operation: string) {
+  if (!allowed.includes(token.standard as Standard)) {
+    throw invalidRequest(
+      "operation_not_supported",
+      `${operation} is not supported by ${token.standard} tokens (only ${allowed.join(", ")}).`,
+      "id",
+    );
+  }
+}
+
+export function requireFeature(token: Token, feature: Feature, operation: string) {
+  if (!featuresOf(token)[feature]) {
+    throw invalidRequest("feature_disabled", `${operation} needs a ${feature} token; '${token.id}' was created with ${feature}: false.`, "id");
+  }
+}
+
+/** Fields a body must and must not carry for the token's standard (400 naming the field). */
+export function requireFields(token: Token, body: Record<string, unknown>, rules: Partial<Record<Family, { required?: string[]; forbidden?: string[] }>>) {
+  const family = familyOf(token.standard as Standard);
+  const rule = rules[family] ?? {};
+  for (const field of rule.required ?? []) {
+    if (body[field] === undefined) {
+      throw invalidRequest("parameter_missing", `Missing required parameter: ${field} (required for ${FAMILY_LABEL[family]} tokens)`, field);
+    }
+  }
+  for (const field of rule.forbidden ?? []) {
+    if (body[field] !== undefined) {
+      throw invalidRequest("parameter_invalid", `Invalid ${field}: not used by ${FAMILY_LABEL[family]} tokens`, field);
+    }
+  }
+}

@@ -1,0 +1,82 @@
+// Tokens: creation (a deploy transaction through the one chain-write path), listing and retrieval.
+import { db, type Prisma } from "@/lib/db";
+import { newId } from "@/lib/api/ids";
+import { invalidRequest } from "@/lib/api/errors";
+import { paginate } from "@/lib/api/pagination";
+import { networkFor } from "@/lib/chain/networks";
+import { tenantWallet } from "@/lib/chain/wallets";
+import { dispatchTransactions, recordChainWrite } from "@/lib/chain/transactions";
+import type { ListParams } from "@/lib/schemas/common";
+import type { Address } from "viem";
+import { deployData, type CreateToken, type DeployPlan } from "./deploy";
+import { findToken, type Scope } from "./scope";
+import { serializeToken } from "./serialize";
+import { familyOf } from "./standards";
+
+export { serializeToken };
+
+/** Defaults and cross-field rules of the create body that depend on the standard. */
+function plan(input: CreateToken): DeployPlan {
+  const fungible = familyOf(input.standard) === "ERC20";
+  if (fungible) {
+    if (input.base_uri !== undefined) throw invalidRequest("parameter_invalid", "Invalid base_uri: only ERC721 and ERC1155 tokens have URIs", "base_uri");
+    if (input.royalty !== undefined) throw invalidRequest("parameter_invalid", "Invalid royalty: only ERC721 and ERC1155 tokens have royalties", "royalty");
+    return { standard: input.standard, decimals: input.decimals ?? 18, initialSupply: BigInt(input.initial_supply ?? "0"), features: input.features };
+  }
+  if (input.decimals !== undefined && input.decimals !== 0) {
+    throw invalidRequest("parameter_invalid", `Invalid decimals: ${input.standard} tokens have no decimals (omit it or send 0)`, "decimals");
+  }
+  if (input.initial_supply !== undefined && input.initial_supply !== "0") {
+    throw invalidRequest("parameter_invalid", `Invalid initial_supply: ${input.standard} tokens start empty; mint NFTs with POST /v1/tokens/{id}/mint`, "initial_supply");
+  }
+  return { standard: input.standard, decimals: 0, initialSupply: 0n, features: input.features };
+}
+
+export async function createToken(scope: Scope, input: CreateToken) {
+  const network = networkFor(input.network, scope.livemode);
+  const deploy = plan(input);
+  const wallet = await tenantWallet(scope.tenantId);
+  const data = deployData(input, deploy, wallet.address as Address);
+  const { idempotency_key: _, ...request } = input;
+
+  const token = await db.$transaction(async (tx) => {
+    const id = newId("tok");
+    const write = await recordChainWrite(
+      { tenantId: scope.tenantId, livemode: scope.livemode, network: network.name, kind: "token.deploy", tokenId: id, data, request },
+      tx,
+    );
+    return tx.token.create({
+      data: {
+        id,
+        tenantId: scope.tenantId,
+        livemode: scope.livemode,
+        name: input.name,
+        symbol: input.symbol,
+        standard: input.standard,
+        network: network.name,
+        decimals: deploy.decimals,
+        initialSupply: deploy.initialSupply.toString(),
+        features: deploy.features,
+        deployTxId: write.id,
+      },
+    });
+  });
+  await dispatchTransactions([token.deployTxId!]);
+  return serializeToken(token);
+}
+
+export interface TokenFilters {
+  status?: string;
+  network?: string;
+  standard?: string;
+}
+
+export function listTokens(scope: Scope, params: ListParams & TokenFilters) {
+  const where: Prisma.TokenWhereInput = { tenantId: scope.tenantId, livemode: scope.livemode };
+  if (params.status) where.status = params.status;
+  if (params.network) where.network = params.network;
+  if (params.standard) where.standard = params.standard;
+  return paginate(db.token, where, params, serializeToken);
+}
+
+export const getToken = async (scope: Scope, id: string) => serializeToken(await findToken(scope, id));

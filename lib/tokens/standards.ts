@@ -1,0 +1,49 @@
+// The token standards the platform deploys, the contract template behind each, and their role names.
+import { keccak256, toHex, type Abi, type Hex } from "viem";
+import { PlatformERC1155, PlatformERC20, PlatformERC20Alt, PlatformERC721 } from "@/lib/chain/artifacts";
+
+export const STANDARDS = ["ERC20", "ERC20_ALT", "ERC721", "ERC1155"] as const;
+export type Standard = (typeof STANDARDS)[number];
+
+/** ERC20 and ERC20_ALT behave the same for every operation except roles and Permit2. */
+export type Family = "ERC20" | "ERC721" | "ERC1155";
+export const familyOf = (standard: Standard): Family => (standard === "ERC20_ALT" ? "ERC20" : standard);
+
+export const templates = {
+  ERC20: PlatformERC20,
+  ERC20_ALT: PlatformERC20Alt,
+  ERC721: PlatformERC721,
+  ERC1155: PlatformERC1155,
+} as const;
+
+export const abiOf = (standard: Standard) => templates[standard].abi as Abi;
+
+export const FEATURES = ["mintable", "burnable", "pausable"] as const;
+export type Feature = (typeof FEATURES)[number];
+export type Features = Record<Feature, boolean>;
+
+// Roles. AccessControl templates (ERC20, ERC721, ERC1155) identify a role by keccak256(name), the admin
+// role by zero; the bitmap template (ERC20_ALT) by one bit each. Names are the contracts' constant names.
+export const ROLE_NAMES = ["DEFAULT_ADMIN_ROLE", "MINTER_ROLE", "PAUSER_ROLE", "BURNER_ROLE"] as const;
+export const ALT_ROLE_NAMES = ["ADMIN_ROLE", "MINTER_ROLE", "PAUSER_ROLE", "BURNER_ROLE"] as const;
+export type RoleName = (typeof ROLE_NAMES)[number] | (typeof ALT_ROLE_NAMES)[number];
+
+const ZERO_ROLE: Hex = `0x${"0".repeat(64)}`;
+export const ROLE_IDS: Record<(typeof ROLE_NAMES)[number], Hex> = {
+  DEFAULT_ADMIN_ROLE: ZERO_ROLE,
+  MINTER_ROLE: keccak256(toHex("MINTER_ROLE")),
+  PAUSER_ROLE: keccak256(toHex("PAUSER_ROLE")),
+  BURNER_ROLE: keccak256(toHex("BURNER_ROLE")),
+};
+export const ALT_ROLE_BITS: Record<(typeof ALT_ROLE_NAMES)[number], bigint> = {
+  ADMIN_ROLE: 1n,
+  MINTER_ROLE: 2n,
+  PAUSER_ROLE: 4n,
+  BURNER_ROLE: 8n,
+};
+
+/** Names of the bits set in an ERC20_ALT roles bitmap (unknown bits are left out). */
+export const decodeRoleBitmap = (bitmap: bigint) => ALT_ROLE_NAMES.filter((name) => (bitmap & ALT_ROLE_BITS[name]) !== 0n);
+
+export const roleNameOfId = (id: Hex) =>
+  (Object.entries(ROLE_IDS) as [RoleName, Hex][]).find(([, roleId]) => roleId.toLowerCase() === id.toLowerCase())?.[0] ?? null;

@@ -1,0 +1,134 @@
+// The webhook outbox. emit() writes events in the caller's transaction; here committed, undispatched
+// events are fanned out: one delivery row per subscribed endpoint is created and the event marked
+// dispatched in one transaction (rows locked FOR UPDATE SKIP LOCKED, so any number of processes can do
+// this side by side), then one Inngest event per delivery starts its durable function.
+// What runs it: a nudge from emit() (then fast polling for a moment, since the emitting transaction may
+// not have committed yet), a slow poll while the process lives, and the `webhook-outbox` cron function
+// for deployments where no process stays up. A crash between the two steps leaves deliveries with no
+// `enqueued_at`; the sweep re-sends them under the same event id, which Inngest deduplicates.
+import { db, hotQuery } from "@/lib/db";
+import { newId } from "@/lib/api/ids";
+import { inngest } from "@/inngest/client";
+
+export const DELIVERY_REQUESTED = "webhook/delivery.requested";
+
+const BATCH = 500;
+const IDLE_POLL_MS = Number(process.env.WEBHOOK_OUTBOX_POLL_MS ?? 1_000);
+const FAST_POLL_MS = 25;
+const FAST_FOR_MS = 2_000;
+const SWEEP_EVERY_MS = 30_000;
+
+interface Fanned {
+  event_id: string;
+  tenant_id: string;
+  type: string;
+  endpoint_id: string | null;
+}
+
+const anyUndispatchedSql = "SELECT 1 FROM events WHERE dispatched_at IS NULL LIMIT 1";
+
+/** One fan-out pass over up to `limit` events; returns how many events it dispatched. */
+export async function dispatchEvents(limit = BATCH): Promise<number> {
+  // A one-row index probe first: polling an empty outbox must not cost a transaction.
+  if (!(await hotQuery("webhook_outbox_probe", anyUndispatchedSql, [])).rowCount) return 0;
+  const { events, deliveries } = await db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<Fanned[]>`
+      WITH picked AS (
+        SELECT id, tenant_id, type, livemode, created_at FROM events
+        WHERE dispatched_at IS NULL ORDER BY id LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED
+      ), marked AS (
+        UPDATE events SET dispatched_at = now() WHERE id IN (SELECT id FROM picked)
+      )
+      SELECT p.id AS event_id, p.tenant_id, p.type, w.id AS endpoint_id
+      FROM picked p
+      LEFT JOIN webhook_endpoints w ON w.tenant_id = p.tenant_id AND w.status = 'enabled'
+        AND (p.type = ANY (w.events) OR '*' = ANY (w.events))
+        AND (p.livemode IS NULL OR w.livemode = p.livemode)
+        -- An endpoint gets the events that happened once it existed, not a backlog still in the outbox.
+        AND w.created_at <= p.created_at AT TIME ZONE 'UTC'
+      ORDER BY p.id, w.id`;
+    const deliveries = rows
+      .filter((r) => r.endpoint_id)
+      .map((r) => ({ id: newId("whd"), tenantId: r.tenant_id, endpointId: r.endpoint_id!, eventId: r.event_id, eventType: r.type }));
+    if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries });
+    return { events: new Set(rows.map((r) => r.event_id)).size, deliveries: deliveries.map((d) => d.id) };
+  });
+  if (deliveries.length) await enqueueDeliveries(deliveries);
+  return events;
+}
+
+/** Starts the delivery function for each id (the Inngest event id is the delivery id: a re-send is a no-op). */
+export async function enqueueDeliveries(ids: string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const chunk = ids.slice(i, i + BATCH);
+    await inngest.send(chunk.map((id) => ({ name: DELIVERY_REQUESTED, id, data: { delivery_id: id } })));
+    await db.$executeRaw`UPDATE webhook_deliveries SET enqueued_at = now() WHERE id = ANY (${chunk}::text[])`;
+  }
+}
+
+/** Re-sends deliveries whose Inngest event was never sent (a crash or an Inngest outage after fan-out). */
+export async function sweepUnenqueued(olderThanMs = SWEEP_EVERY_MS): Promise<number> {
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT id FROM webhook_deliveries
+    WHERE enqueued_at IS NULL AND created_at < now() - ${olderThanMs}::int * interval '1 millisecond'
+    ORDER BY created_at LIMIT ${BATCH}`;
+  if (rows.length) await enqueueDeliveries(rows.map((r) => r.id));
+  return rows.length;
+}
+
+/** Everything the outbox has to do now: all undispatched events, then the sweep. */
+export async function drainOutbox(): Promise<{ events: number; resent: number }> {
+  let events = 0;
+  for (let n: number; (n = await dispatchEvents()) > 0; ) events += n;
+  return { events, resent: await sweepUnenqueued() };
+}
+
+// The in-process loop. On globalThis: Next.js may load this module more than once.
+interface Loop {
+  timer?: NodeJS.Timeout;
+  running: boolean;
+  again: boolean;
+  fastUntil: number;
+  lastSweep: number;
+}
+const globalForOutbox = globalThis as unknown as { webhookOutbox?: Loop };
+
+/** Starts this process's outbox loop (once), so events left from before a restart go out without a new emit. */
+export const startWebhookOutbox = (): void => nudgeOutbox();
+
+/** Called by emit(): dispatch soon, and keep looking for a moment in case the event's transaction is still open. */
+export function nudgeOutbox(): void {
+  const loop = (globalForOutbox.webhookOutbox ??= { running: false, again: false, fastUntil: 0, lastSweep: Date.now() });
+  loop.fastUntil = Date.now() + FAST_FOR_MS;
+  if (loop.running) {
+    loop.again = true;
+    return;
+  }
+  schedule(loop, 0);
+}
+
+function schedule(loop: Loop, delayMs: number) {
+  clearTimeout(loop.timer);
+  loop.timer = setTimeout(() => void pass(loop), delayMs);
+  loop.timer.unref(); // never keeps a process (a script, a test worker) alive
+}
+
+async function pass(loop: Loop) {
+  loop.running = true;
+  loop.again = false;
+  let dispatched = 0;
+  try {
+    dispatched = await dispatchEvents();
+    if (Date.now() - loop.lastSweep >= SWEEP_EVERY_MS) {
+      loop.lastSweep = Date.now();
+      await sweepUnenqueued();
+    }
+  } catch (error) {
+    if (process.env.LOG_LEVEL !== "silent") console.error("[webhooks] outbox pass failed:", error);
+  } finally {
+    loop.running = false;
+    const busy = dispatched > 0 || loop.again;
+    schedule(loop, busy ? 0 : Date.now() < loop.fastUntil ? FAST_POLL_MS : IDLE_POLL_MS);
+  }
+}

@@ -1,0 +1,54 @@
+// Shared by the benchmarks: a PostgreSQL database with migrations, and `next start` (built if needed).
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import pg from "pg";
+import { applyMigrations } from "../../lib/db/migrate";
+
+export const root = resolve(import.meta.dirname, "../..");
+
+/** BENCH_DATABASE_URL, default a `tp_bench` database on 127.0.0.1:5432, created afresh and migrated. */
+export async function benchDatabase() {
+  const url = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/tp_bench";
+  const admin = new pg.Client({ connectionString: new URL("/postgres", url).toString() });
+  await admin.connect();
+  const name = new URL(url).pathname.slice(1);
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  await applyMigrations(url);
+  return url;
+}
+
+export async function startNext(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  if (!existsSync(join(root, ".next/BUILD_ID"))) {
+    console.log("building (next build)…");
+    await new Promise<void>((ok, fail) =>
+      spawn("npm", ["run", "build"], { cwd: root, stdio: "inherit" }).on("exit", (c) => (c === 0 ? ok() : fail(new Error("build failed")))),
+    );
+  }
+  const child = spawn(join(root, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      AUTH_SECRET: "bench-secret-bench-secret-bench-secret!!",
+      ENCRYPTION_KEY: "bench-encryption-key-bench-encryption-key",
+      LOG_LEVEL: "silent",
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("next start did not come up");
+}
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
