@@ -60,16 +60,30 @@ const post = (base: string, path: string, body: object, token?: string) =>
     body: JSON.stringify(body),
   }).then(async (r) => ({ status: r.status, body: await r.json() }));
 
+const get = (base: string, path: string, token: string) =>
+  fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
 async function roundTrip(env: Record<string, string | undefined>) {
   const email = `restart${Date.now()}@example.com`;
   const first = await startApp(env);
   let secret: string;
+  let tokenId: string;
   try {
     const reg = await post(first.base, "/auth/register", { email, password: "restart pass 1", company_name: "R", full_name: "R" });
     expect(reg.status).toBe(201);
     const key = await post(first.base, "/v1/api_keys", { name: "survives" }, reg.body.access_token);
     expect(key.status).toBe(201);
     secret = key.body.secret;
+    // a token on the embedded local chain, deployed through the app's own executor
+    const token = await post(first.base, "/v1/tokens", { name: "Gone", symbol: "GON", standard: "ERC20", network: "polygon_amoy" }, secret);
+    expect(token.status).toBe(201);
+    tokenId = token.body.id;
+    let status = token.body.status;
+    for (let i = 0; i < 300 && status === "deploying"; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      status = (await get(first.base, `/v1/tokens/${tokenId}`, secret)).body.status;
+    }
+    expect(status).toBe("deployed");
   } finally {
     await stopApp(first.child);
   }
@@ -77,8 +91,11 @@ async function roundTrip(env: Record<string, string | undefined>) {
   try {
     const login = await post(second.base, "/auth/login", { email, password: "restart pass 1" });
     expect(login.status).toBe(200);
-    const res = await fetch(`${second.base}/v1/networks`, { headers: { authorization: `Bearer ${secret}` } });
-    expect(res.status).toBe(200);
+    expect((await get(second.base, "/v1/networks", secret)).status).toBe(200);
+    // the new local chain is empty: the token says so instead of pointing at a contract that vanished
+    const token = await get(second.base, `/v1/tokens/${tokenId}`, secret);
+    expect(token.body.status).toBe("failed");
+    expect(token.body.failure_reason).toMatch(/local development chain was restarted/);
   } finally {
     await stopApp(second.child);
   }

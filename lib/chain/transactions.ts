@@ -33,7 +33,7 @@ export interface ChainWrite {
 
 /** Creates the pending record; pass the caller's database transaction to commit it with other records. */
 export async function recordChainWrite(write: ChainWrite, tx: Prisma.TransactionClient = db): Promise<Transaction> {
-  const wallet = await tenantWallet(write.tenantId);
+  const wallet = await tenantWallet(write.tenantId, tx);
   return tx.transaction.create({
     data: {
       id: newId("tx"),

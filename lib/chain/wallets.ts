@@ -41,8 +41,9 @@ export async function createWallet(tenantId: string, tx: Prisma.TransactionClien
   return wallet;
 }
 
-export async function tenantWallet(tenantId: string): Promise<Wallet> {
-  const wallet = await db.wallet.findUnique({ where: { tenantId } });
+/** Pass the open transaction when inside one (the embedded database has a single connection). */
+export async function tenantWallet(tenantId: string, client: Prisma.TransactionClient = db): Promise<Wallet> {
+  const wallet = await client.wallet.findUnique({ where: { tenantId } });
   if (!wallet) throw new Error(`tenant ${tenantId} has no wallet`);
   return wallet;
 }
