@@ -1,0 +1,15 @@
+"use server";
+import { cookies } from "next/headers";
+import { revalidatePath } from "next/cache";
+import { ENVIRONMENT_COOKIE, parseEnvironment } from "@/lib/console/environment";
+
+/** The test/live switch: a cookie for a year; every console page reads it. */
+export async function setEnvironment(environment: string) {
+  (await cookies()).set(ENVIRONMENT_COOKIE, parseEnvironment(environment), {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    maxAge: 365 * 24 * 3600,
+  });
+  revalidatePath("/", "layout");
+}

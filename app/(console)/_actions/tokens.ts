@@ -1,0 +1,37 @@
+"use server";
+import { redirect } from "next/navigation";
+import { revalidatePath } from "next/cache";
+import { createToken } from "@/lib/tokens/service";
+import { burn, mint, transfer } from "@/lib/tokens/operations";
+import { balanceOf } from "@/lib/tokens/reads";
+import { grantRole, revokeRole } from "@/lib/tokens/roles";
+import { submitForm } from "@/lib/console/actions";
+
+export async function createTokenAction(formData: FormData) {
+  const state = await submitForm("createToken", formData, (c, input) => createToken(c.scope, input));
+  if (state.status === "ok") redirect(`/tokens/${state.result!.id}`);
+  return state;
+}
+
+const operations = {
+  mint: (formData: FormData, id: string) => submitForm("mint", formData, (c, input) => mint(c.scope, id, input)),
+  transfer: (formData: FormData, id: string) => submitForm("transfer", formData, (c, input) => transfer(c.scope, id, input)),
+  burn: (formData: FormData, id: string) => submitForm("burn", formData, (c, input) => burn(c.scope, id, input)),
+};
+
+export async function tokenOperationAction(operation: string, id: string, formData: FormData) {
+  if (!Object.hasOwn(operations, operation)) return { status: "error" as const, message: `Unknown operation ${operation}.` };
+  const state = await operations[operation as keyof typeof operations](formData, id);
+  if (state.status === "ok") revalidatePath(`/tokens/${id}`);
+  return state;
+}
+
+export async function balanceAction(id: string, formData: FormData) {
+  return submitForm("balance", formData, (c, input) => balanceOf(c.scope, id, input.address, input.nft_token_id));
+}
+
+export async function roleAction(change: string, id: string, formData: FormData) {
+  const state = await submitForm("role", formData, (c, input) => (change === "revoke" ? revokeRole : grantRole)(c.scope, id, input));
+  if (state.status === "ok") revalidatePath(`/tokens/${id}`);
+  return state;
+}

@@ -1,0 +1,62 @@
+// Roles of a deployed token (read on chain) with a form to grant or revoke one.
+import type { listRoles } from "@/lib/tokens/roles";
+import type { serializeToken } from "@/lib/tokens/serialize";
+import { Hex } from "@/components/Hex";
+import { RoleForm } from "./RoleForm";
+
+type Roles = Awaited<ReturnType<typeof listRoles>>;
+
+export function RolesPanel({ token, roles }: { token: ReturnType<typeof serializeToken>; roles: { ok: true; value: Roles } | { ok: false; message: string } }) {
+  return (
+    <section className="card" aria-labelledby="roles">
+      <div className="card-header">
+        <h2 id="roles">Roles</h2>
+        <p>Who may administer, mint, pause and burn. Your wallet holds every role at deployment.</p>
+      </div>
+      {roles.ok ? (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">Roles and their members</caption>
+            <thead>
+              <tr>
+                <th scope="col">Role</th>
+                <th scope="col">Members</th>
+                <th scope="col" className="hide-sm">
+                  Admin role
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {roles.value.data.map((role) => (
+                <tr key={role.id}>
+                  <td className="mono">{role.name ?? role.id}</td>
+                  <td>
+                    {role.members.length ? (
+                      <span className="stack" style={{ gap: 4 }}>
+                        {role.members.map((m) => (
+                          <Hex key={m} value={m} />
+                        ))}
+                      </span>
+                    ) : (
+                      <span className="muted">nobody</span>
+                    )}
+                  </td>
+                  <td className="hide-sm mono">{role.admin_role ?? "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <div className="card-body">
+          <div className="notice notice-danger" role="alert">
+            {roles.message}
+          </div>
+        </div>
+      )}
+      <div className="card-body" style={{ borderTop: "1px solid var(--border)" }}>
+        <RoleForm tokenId={token.id} roles={roles.ok ? roles.value.data.map((r) => r.name ?? r.id) : []} />
+      </div>
+    </section>
+  );
+}

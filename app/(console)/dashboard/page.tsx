@@ -1,0 +1,142 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireConsole } from "@/lib/console/session";
+import { publicBaseUrl } from "@/lib/console/request";
+import { walletBalances } from "@/lib/console/wallet";
+import { listApiKeys } from "@/lib/api-keys/service";
+import { listTokens } from "@/lib/tokens/service";
+import { listEndpoints } from "@/lib/webhooks/endpoints";
+import { walletMode } from "@/lib/settings/wallet-mode";
+import { overview } from "@/lib/analytics/overview";
+import { PageHeader } from "@/components/PageHeader";
+import { Quickstart } from "@/components/Quickstart";
+import { CopyButton } from "@/components/CopyButton";
+
+export const metadata: Metadata = { title: "Home" };
+
+const percent = (rate: number | null) => (rate === null ? "—" : `${Math.round(rate * 1000) / 10}%`);
+
+export default async function DashboardPage() {
+  const { user, tenant, scope, environment, livemode } = await requireConsole("/dashboard");
+  const [keys, tokens, endpoints, wallet, stats, baseUrl] = await Promise.all([
+    listApiKeys(tenant.id, { limit: 100 }),
+    listTokens(scope, { limit: 1 }),
+    listEndpoints(scope, { limit: 1 }),
+    walletMode(tenant.id),
+    overview(tenant.id, "7d"),
+    publicBaseUrl(),
+  ]);
+  const balances = await walletBalances(wallet.wallet_address, livemode);
+  const activeKeys = keys.data.filter((k) => !k.revoked);
+  const envKeys = activeKeys.filter((k) => k.environment === environment);
+  const testKey = activeKeys.find((k) => k.environment === "test");
+  const steps = [
+    { done: envKeys.length > 0, title: `Create a ${environment} API key`, text: "Your server authenticates with its secret.", href: "/keys", cta: "Create key" },
+    { done: tokens.total > 0, title: "Deploy a token", text: "Pick a standard and a network; it deploys in the background.", href: "/tokens/new", cta: "Deploy token" },
+    { done: endpoints.total > 0, title: "Add a webhook endpoint", text: "Get token.deployed, transaction.confirmed and more, signed.", href: "/webhooks", cta: "Add endpoint" },
+  ];
+  return (
+    <>
+      <PageHeader title={`Welcome, ${user.fullName.split(" ")[0]}`} subtitle={`${tenant.companyName} · ${livemode ? "live" : "test"} mode`} />
+
+      <section className="grid-3" aria-label="Last 7 days">
+        <div className="card stat">
+          <div className="label">Tokens deployed</div>
+          <div className="value">{stats.tokens.deployed}</div>
+          <div className="hint">{stats.tokens.created} created in 7 days</div>
+        </div>
+        <div className="card stat">
+          <div className="label">Transactions (7 days)</div>
+          <div className="value">{stats.transactions.total}</div>
+          <div className="hint">{percent(stats.transactions.success_rate)} succeeded</div>
+        </div>
+        <div className="card stat">
+          <div className="label">Webhook deliveries (7 days)</div>
+          <div className="value">{stats.webhooks.deliveries}</div>
+          <div className="hint">{percent(stats.webhooks.success_rate)} succeeded</div>
+        </div>
+      </section>
+
+      <div className="grid-2">
+        <section className="card" aria-labelledby="get-started">
+          <div className="card-header">
+            <h2 id="get-started">Get started</h2>
+          </div>
+          <ul className="checklist">
+            {steps.map((s) => (
+              <li key={s.title} className={s.done ? "done" : undefined}>
+                <span className="tick" aria-hidden="true">
+                  {s.done ? "✓" : ""}
+                </span>
+                <span className="text">
+                  <strong>{s.title}</strong>
+                  <span className="visually-hidden">{s.done ? " (done)" : " (to do)"}</span>
+                  <br />
+                  <span className="muted small">{s.text}</span>
+                </span>
+                <Link className="btn btn-small" href={s.href}>
+                  {s.done ? "Open" : s.cta}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="card" aria-labelledby="wallet">
+          <div className="card-header">
+            <h2 id="wallet">Your wallet</h2>
+            <p>Deploys and administers your tokens.</p>
+          </div>
+          <div className="card-body stack">
+            <div className="secret-value" style={{ background: "var(--surface-muted)" }}>
+              <code className="break" data-testid="wallet-address">
+                {wallet.wallet_address}
+              </code>
+              <CopyButton value={wallet.wallet_address} />
+            </div>
+            <table className="table">
+              <caption className="visually-hidden">Wallet balances</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Networks</th>
+                  <th scope="col" className="num">
+                    Balance
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {balances.map((b) => (
+                  <tr key={b.networks.join()}>
+                    <td>
+                      {b.local ? (
+                        <>
+                          Local chain <span className="sub">serves {b.networks.join(", ")}</span>
+                        </>
+                      ) : (
+                        b.networks.join(", ")
+                      )}
+                    </td>
+                    <td className="num nowrap">{b.balance === null ? <span className="muted">unavailable</span> : `${Number(b.balance).toLocaleString("en-US", { maximumFractionDigits: 4 })} ${b.currency}`}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {livemode ? <p className="muted small">On live networks, fund this address with the network's currency before deploying.</p> : <p className="muted small">Test networks are funded automatically.</p>}
+          </div>
+        </section>
+      </div>
+
+      <section className="card" aria-labelledby="quickstart">
+        <div className="card-header">
+          <div>
+            <h2 id="quickstart">Quickstart</h2>
+            <p>The reference flow with curl and your test key: deploy a token, wait for it, mint, read the balance.</p>
+          </div>
+        </div>
+        <div className="card-body">
+          <Quickstart baseUrl={baseUrl} walletAddress={wallet.wallet_address} redactedKey={testKey?.redacted_secret ?? null} />
+        </div>
+      </section>
+    </>
+  );
+}

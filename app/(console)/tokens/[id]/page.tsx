@@ -1,0 +1,158 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireConsole } from "@/lib/console/session";
+import { orNotFound, settle } from "@/lib/console/pages";
+import { explorerUrl, networkLabel } from "@/lib/console/explorer";
+import { withConfirmations } from "@/lib/console/confirmations";
+import { formatAmount } from "@/lib/console/amounts";
+import { getToken } from "@/lib/tokens/service";
+import { listRoles } from "@/lib/tokens/roles";
+import { listTransactions } from "@/lib/chain/transactions";
+import { walletMode } from "@/lib/settings/wallet-mode";
+import { PageHeader } from "@/components/PageHeader";
+import { StatusBadge } from "@/components/StatusBadge";
+import { AutoRefresh } from "@/components/AutoRefresh";
+import { EmptyState } from "@/components/EmptyState";
+import { Hex } from "@/components/Hex";
+import { Time } from "@/components/Time";
+import { TokenOperations } from "../../_components/TokenOperations";
+import { BalanceLookup } from "../../_components/BalanceLookup";
+import { RolesPanel } from "../../_components/RolesPanel";
+import { TransactionsTable } from "../../_components/TransactionsTable";
+
+export const metadata: Metadata = { title: "Token" };
+
+export default async function TokenPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const { tenant, scope } = await requireConsole(`/tokens/${id}`);
+  const token = await orNotFound(getToken(scope, id));
+  const [wallet, transactions] = await Promise.all([
+    walletMode(tenant.id),
+    listTransactions(tenant.id, scope.livemode, { limit: 10, token: token.id }).then(async (page) => ({ ...page, data: await withConfirmations(page.data) })),
+  ]);
+  const roles = token.status === "deployed" ? await settle(listRoles(scope, token.id)) : null;
+  const network = networkLabel(token.network);
+  const addressLink = explorerUrl(token.network, "address", token.address);
+  const busy = token.status === "deploying" || transactions.data.some((t) => t.status === "pending" || t.status === "submitted");
+  const features = Object.entries(token.features)
+    .filter(([, on]) => on)
+    .map(([name]) => name);
+  const fungible = token.standard === "ERC20" || token.standard === "ERC20_ALT";
+  return (
+    <>
+      <AutoRefresh active={busy} intervalMs={1000} />
+      <PageHeader
+        breadcrumb={<Link href="/tokens">Tokens</Link>}
+        title={
+          <>
+            {token.name} <span className="muted">{token.symbol}</span>
+          </>
+        }
+        badge={
+          // Announced when the status changes (deploying → deployed) while the page refreshes itself.
+          <span aria-live="polite">
+            <StatusBadge status={token.status} />
+          </span>
+        }
+        subtitle={`${token.standard} on ${network.name}${network.local ? " (local chain)" : ""}`}
+      />
+
+      {token.status === "deploying" ? (
+        <div className="notice notice-info">
+          <span className="badge badge-info" style={{ padding: 0, background: "none" }} aria-hidden="true">
+            <span className="spin" />
+          </span>
+          <span>Deploying: the contract is being created by your wallet. This page updates by itself when it is deployed.</span>
+        </div>
+      ) : token.status === "failed" ? (
+        <div className="notice notice-danger" role="alert">
+          <span aria-hidden="true">✕</span>
+          <span>
+            <strong>The deployment failed.</strong> {token.failure_reason ?? "No reason was recorded."} Deploy a new token to try again.
+          </span>
+        </div>
+      ) : null}
+
+      <section className="card" aria-labelledby="token-details">
+        <div className="card-header">
+          <h2 id="token-details">Details</h2>
+        </div>
+        <dl className="details">
+          <dt>Id</dt>
+          <dd className="mono">{token.id}</dd>
+          <dt>Contract address</dt>
+          <dd data-testid="token-address">
+            {token.address ? (
+              <>
+                <Hex value={token.address} href={addressLink} copy full />
+                {!addressLink ? <span className="muted small" style={{ display: "block", marginTop: 4 }}>No block explorer: this network runs on the local chain here.</span> : null}
+              </>
+            ) : (
+              <span className="muted">Assigned once deployed</span>
+            )}
+          </dd>
+          <dt>Deployment transaction</dt>
+          <dd>{token.deploy_tx ? <Link href={`/transactions/${token.deploy_tx}`} className="mono">{token.deploy_tx}</Link> : "—"}</dd>
+          {fungible ? (
+            <>
+              <dt>Decimals</dt>
+              <dd>{token.decimals}</dd>
+              <dt>Initial supply</dt>
+              <dd>
+                <span className="mono">{token.initial_supply}</span>{" "}
+                <span className="muted">
+                  (= {formatAmount(token.initial_supply, token.decimals)} {token.symbol})
+                </span>
+              </dd>
+            </>
+          ) : null}
+          <dt>Features</dt>
+          <dd>{features.length ? features.join(", ") : "none"}</dd>
+          <dt>Created</dt>
+          <dd>
+            <Time seconds={token.created} />
+          </dd>
+        </dl>
+      </section>
+
+      {token.status === "deployed" ? (
+        <div className="grid-2">
+          <section className="card" aria-labelledby="operations">
+            <div className="card-header">
+              <h2 id="operations">Operations</h2>
+              <p>Each one is a transaction from your wallet.</p>
+            </div>
+            <div className="card-body">
+              <TokenOperations token={token} walletAddress={wallet.wallet_address} />
+            </div>
+          </section>
+          <section className="card" aria-labelledby="balance">
+            <div className="card-header">
+              <h2 id="balance">Balance lookup</h2>
+              <p>Read on chain.</p>
+            </div>
+            <div className="card-body">
+              <BalanceLookup token={token} walletAddress={wallet.wallet_address} />
+            </div>
+          </section>
+        </div>
+      ) : null}
+
+      {roles ? <RolesPanel token={token} roles={roles} /> : null}
+
+      <section className="card" aria-labelledby="token-transactions">
+        <div className="card-header">
+          <h2 id="token-transactions">Transactions</h2>
+          <Link href={`/transactions?token=${token.id}`} className="small">
+            View all
+          </Link>
+        </div>
+        {transactions.data.length ? (
+          <TransactionsTable transactions={transactions.data} showToken={false} />
+        ) : (
+          <EmptyState title="No transactions yet">Transactions of this token appear here.</EmptyState>
+        )}
+      </section>
+    </>
+  );
+}

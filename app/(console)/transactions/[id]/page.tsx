@@ -1,0 +1,111 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireConsole } from "@/lib/console/session";
+import { orNotFound } from "@/lib/console/pages";
+import { explorerUrl, networkLabel } from "@/lib/console/explorer";
+import { withConfirmations } from "@/lib/console/confirmations";
+import { getTransaction } from "@/lib/chain/transactions";
+import { PageHeader } from "@/components/PageHeader";
+import { StatusBadge } from "@/components/StatusBadge";
+import { AutoRefresh } from "@/components/AutoRefresh";
+import { Hex } from "@/components/Hex";
+import { Time } from "@/components/Time";
+import { CodeBlock } from "@/components/CodeBlock";
+
+export const metadata: Metadata = { title: "Transaction" };
+
+export default async function TransactionPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const { tenant, livemode } = await requireConsole(`/transactions/${id}`);
+  const [tx] = await withConfirmations([await orNotFound(getTransaction(tenant.id, livemode, id))]);
+  const network = networkLabel(tx.network);
+  const pending = tx.status === "pending" || tx.status === "submitted";
+  return (
+    <>
+      <AutoRefresh active={pending} intervalMs={1000} />
+      <PageHeader
+        breadcrumb={<Link href="/transactions">Transactions</Link>}
+        title={<span className="mono">{tx.kind}</span>}
+        badge={
+          <span aria-live="polite">
+            <StatusBadge status={tx.status} />
+          </span>
+        }
+        subtitle={<span className="mono">{tx.id}</span>}
+      />
+      {tx.error ? (
+        <div className="notice notice-danger" role="alert">
+          <span aria-hidden="true">✕</span>
+          <span>
+            <strong>Failed ({tx.error.code}).</strong> {tx.error.message}
+          </span>
+        </div>
+      ) : null}
+      <section className="card" aria-labelledby="tx-details">
+        <div className="card-header">
+          <h2 id="tx-details">Details</h2>
+        </div>
+        <dl className="details">
+          <dt>Status</dt>
+          <dd>
+            <StatusBadge status={tx.status} />
+          </dd>
+          <dt>Network</dt>
+          <dd>
+            {network.name}
+            {network.local ? <span className="muted"> (local chain)</span> : null}
+          </dd>
+          <dt>Hash</dt>
+          <dd>
+            <Hex value={tx.hash} href={explorerUrl(tx.network, "tx", tx.hash)} copy full />
+          </dd>
+          <dt>Confirmations</dt>
+          <dd data-testid="confirmations">{tx.confirmations ?? <span className="muted">—</span>}</dd>
+          <dt>Block</dt>
+          <dd>{tx.block_number ?? <span className="muted">—</span>}</dd>
+          <dt>Token</dt>
+          <dd>{tx.token ? <Link href={`/tokens/${tx.token}`} className="mono">{tx.token}</Link> : <span className="muted">—</span>}</dd>
+          <dt>From</dt>
+          <dd>
+            <Hex value={tx.from} href={explorerUrl(tx.network, "address", tx.from)} full />
+          </dd>
+          <dt>To</dt>
+          <dd>{tx.to ? <Hex value={tx.to} href={explorerUrl(tx.network, "address", tx.to)} full /> : <span className="muted">Contract creation</span>}</dd>
+          {tx.contract_address ? (
+            <>
+              <dt>Contract created</dt>
+              <dd>
+                <Hex value={tx.contract_address} href={explorerUrl(tx.network, "address", tx.contract_address)} full />
+              </dd>
+            </>
+          ) : null}
+          <dt>Nonce</dt>
+          <dd>{tx.nonce ?? <span className="muted">—</span>}</dd>
+          <dt>Gas used</dt>
+          <dd>{tx.gas_used ?? <span className="muted">—</span>}</dd>
+          <dt>Created</dt>
+          <dd>
+            <Time seconds={tx.created} />
+          </dd>
+          <dt>Submitted</dt>
+          <dd>
+            <Time seconds={tx.submitted} />
+          </dd>
+          <dt>Confirmed</dt>
+          <dd>
+            <Time seconds={tx.confirmed} />
+          </dd>
+        </dl>
+      </section>
+      <section className="card" aria-labelledby="tx-request">
+        <div className="card-header">
+          <h2 id="tx-request">Request</h2>
+          <p>The request that caused this transaction.</p>
+        </div>
+        <div className="card-body">
+          <CodeBlock code={JSON.stringify(tx.request, null, 2)} label="Request body" language="json" />
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireConsole } from "@/lib/console/session";
+import { orNotFound, param } from "@/lib/console/pages";
+import { getEndpoint } from "@/lib/webhooks/endpoints";
+import { listDeliveries } from "@/lib/webhooks/deliveries";
+import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { DeliveryStatus } from "@/lib/schemas/webhooks";
+import { PageHeader } from "@/components/PageHeader";
+import { StatusBadge } from "@/components/StatusBadge";
+import { EmptyState } from "@/components/EmptyState";
+import { Pagination } from "@/components/Pagination";
+import { AutoRefresh } from "@/components/AutoRefresh";
+import { ActionButton } from "@/components/ActionButton";
+import { Time } from "@/components/Time";
+import { retryDeliveryAction } from "../../_actions/webhooks";
+import { WebhookActions } from "../../_components/WebhookActions";
+import { EditWebhookForm } from "../../_components/EditWebhookForm";
+
+export const metadata: Metadata = { title: "Webhook endpoint" };
+
+const STATUSES = DeliveryStatus.options;
+
+export default async function WebhookPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { id } = await params;
+  const { scope } = await requireConsole(`/webhooks/${id}`);
+  const query = await searchParams;
+  const status = STATUSES.find((s) => s === param(query.status));
+  const startingAfter = param(query.starting_after);
+  const endpoint = await orNotFound(getEndpoint(scope, id));
+  const deliveries = await listDeliveries(scope, id, { limit: 25, starting_after: startingAfter, status });
+  const inFlight = deliveries.data.some((d) => d.status === "pending");
+  const tab = (value?: string) => (value ? `/webhooks/${id}?status=${value}` : `/webhooks/${id}`);
+  return (
+    <>
+      <AutoRefresh active={inFlight} intervalMs={1000} />
+      <PageHeader
+        breadcrumb={<Link href="/webhooks">Webhooks</Link>}
+        title={<span className="mono break" style={{ fontSize: 18 }}>{endpoint.url}</span>}
+        badge={<StatusBadge status={endpoint.status} />}
+        subtitle={
+          <>
+            <span className="mono">{endpoint.id}</span> · {endpoint.livemode ? "live" : "test"} mode · created <Time seconds={endpoint.created} />
+          </>
+        }
+      />
+      {endpoint.disabled_reason === "failing" ? (
+        <div className="notice notice-warning" role="alert">
+          Disabled automatically: every delivery failed for 5 days. Fix the receiver, then enable it again.
+        </div>
+      ) : null}
+      <section className="card" aria-label="Endpoint actions">
+        <div className="card-body">
+          <WebhookActions id={endpoint.id} enabled={endpoint.status === "enabled"} />
+        </div>
+      </section>
+
+      <section className="card" aria-labelledby="deliveries">
+        <div className="card-header">
+          <h2 id="deliveries">Deliveries</h2>
+          <nav className="tabs" aria-label="Filter deliveries by status">
+            <Link href={tab()} aria-current={!status ? "page" : undefined}>
+              All
+            </Link>
+            {STATUSES.map((s) => (
+              <Link key={s} href={tab(s)} aria-current={status === s ? "page" : undefined}>
+                {s[0].toUpperCase() + s.slice(1)}
+              </Link>
+            ))}
+          </nav>
+        </div>
+        {deliveries.data.length ? (
+          <div className="table-wrap">
+            <table className="table">
+              <caption className="visually-hidden">Deliveries</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Event</th>
+                  <th scope="col" className="hide-sm">
+                    Status
+                  </th>
+                  <th scope="col" className="num hide-sm">
+                    Response
+                  </th>
+                  <th scope="col" className="num hide-sm">
+                    Attempts
+                  </th>
+                  <th scope="col" className="hide-sm">
+                    Last attempt
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {deliveries.data.map((d) => (
+                  <tr key={d.id} data-event-type={d.event_type} data-status={d.status}>
+                    <td>
+                      <span className="mono">{d.event_type}</span>
+                      <span className="sub mono hide-sm">{d.event}</span>
+                      <span className="sub show-sm">
+                        <StatusBadge status={d.status} /> {d.response_status ? <span className="mono">HTTP {d.response_status}</span> : null}
+                      </span>
+                    </td>
+                    <td className="hide-sm">
+                      <StatusBadge status={d.status} />
+                      {d.last_error && d.status !== "succeeded" ? <span className="error-text">{d.last_error}</span> : null}
+                      {d.next_attempt && d.status === "pending" ? (
+                        <span className="sub">
+                          next try <Time seconds={d.next_attempt} />
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="num mono hide-sm" data-testid="response-status">
+                      {d.response_status ?? <span className="muted">—</span>}
+                      {d.duration_ms !== null ? <span className="sub">{d.duration_ms} ms</span> : null}
+                    </td>
+                    <td className="num hide-sm">{d.attempts}</td>
+                    <td className="hide-sm">
+                      <Time seconds={d.last_attempt} empty="not yet" />
+                    </td>
+                    <td className="num">
+                      <ActionButton action={retryDeliveryAction.bind(null, endpoint.id, d.id)} pendingLabel="Sending…" label={`Retry delivery ${d.id}`}>
+                        Retry
+                      </ActionButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <EmptyState icon="↯" title={status ? `No ${status} deliveries` : "No deliveries yet"}>
+            {status ? "Nothing in this state." : "Events you subscribed to are delivered here from now on. Press “Send test event” to try your receiver now."}
+          </EmptyState>
+        )}
+        <Pagination basePath={`/webhooks/${id}`} params={{ status, starting_after: startingAfter }} hasMore={deliveries.has_more} lastId={deliveries.data.at(-1)?.id} total={deliveries.total} shown={deliveries.data.length} />
+      </section>
+
+      <section className="card" aria-labelledby="edit-endpoint">
+        <div className="card-header">
+          <h2 id="edit-endpoint">Settings</h2>
+        </div>
+        <div className="card-body">
+          <EditWebhookForm endpoint={endpoint} events={EVENT_TYPES} />
+        </div>
+      </section>
+    </>
+  );
+}

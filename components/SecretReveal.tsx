@@ -1,0 +1,33 @@
+"use client";
+// A secret shown exactly once (API key or webhook signing secret): a warning, the value, a copy button.
+import { useState, type ReactNode } from "react";
+import { CopyButton } from "./CopyButton";
+
+export function SecretReveal({ title, secret, children }: { title: string; secret: string; children?: ReactNode }) {
+  const [open, setOpen] = useState(true);
+  if (!open) return null;
+  return (
+    <section className="secret" aria-label={title}>
+      <div className="row" style={{ justifyContent: "space-between" }}>
+        <h3>{title}</h3>
+      </div>
+      <div className="notice notice-warning" role="note">
+        <span aria-hidden="true">⚠</span>
+        <span>
+          <strong>Copy it now.</strong> This is the only time it is shown: we store only a hash (or an encrypted copy for signing). If you lose
+          it, rotate it.
+        </span>
+      </div>
+      <div className="secret-value">
+        <code data-testid="secret-value">{secret}</code>
+        <CopyButton value={secret} />
+      </div>
+      {children}
+      <div>
+        <button type="button" className="btn btn-small" onClick={() => setOpen(false)}>
+          I have saved it
+        </button>
+      </div>
+    </section>
+  );
+}

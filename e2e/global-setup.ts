@@ -1,0 +1,136 @@
+// Builds the app (`npm run build` into its own dist dir) and starts it the way `npm start` does
+// (scripts/dev.ts --prod): a fresh embedded database, a local chain on a free port, the app on a free
+// port. Nothing collides with a developer's `npm run dev`. The tests read the URL from E2E_BASE_URL.
+// The build is redone only when a source file is newer than it (or with E2E_BUILD=1).
+//   E2E_BASE_URL=http://…  use an app that is already running (no build, no start); with
+//   E2E_CHAIN_RPC_URL=…    its local chain, so the test can watch a deployment take a few blocks' time
+//   E2E_SKIP_BUILD=1       reuse the last e2e build whatever changed since
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { homedir, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const distDir = process.env.E2E_DIST_DIR ?? ".next-e2e";
+const log = (msg: string) => console.log(`[e2e] ${msg}`);
+
+const freePort = () =>
+  new Promise<number>((ok, fail) => {
+    const srv = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => ok(port));
+    });
+    srv.on("error", fail);
+  });
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string) {
+  return new Promise<void>((ok, fail) => {
+    let output = "";
+    const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("exit", (code) => {
+      writeFileSync(logFile, output);
+      if (code === 0) ok();
+      else fail(new Error(`${command} ${args.join(" ")} failed (${code}); see ${logFile}:\n${output.slice(-4000)}`));
+    });
+  });
+}
+
+const SOURCES = ["app", "components", "lib", "inngest", "contracts", "prisma", "proxy.ts", "instrumentation.ts", "next.config.ts", "package.json", "tsconfig.json"];
+
+/** The newest modification time of the files the build reads (tests aside). */
+function newestSource(path = root, names = SOURCES): number {
+  let newest = 0;
+  for (const name of names) {
+    const full = join(path, name);
+    if (!existsSync(full)) continue;
+    const stat = statSync(full);
+    if (stat.isDirectory()) {
+      if (name === "node_modules" || name.startsWith(".") || name === "generated") continue;
+      newest = Math.max(newest, newestSource(full, readdirSync(full)));
+    } else if (!/\.test\.tsx?$/.test(name)) newest = Math.max(newest, stat.mtimeMs);
+  }
+  return newest;
+}
+
+function buildNeeded(): string | null {
+  const id = join(root, distDir, "BUILD_ID");
+  if (process.env.E2E_BUILD) return "E2E_BUILD is set";
+  if (!existsSync(id)) return "no build yet";
+  if (process.env.E2E_SKIP_BUILD) return null;
+  return newestSource() > statSync(id).mtimeMs ? "sources changed since the last build" : null;
+}
+
+async function waitUntilUp(base: string, child: ChildProcess, output: () => string) {
+  for (let i = 0; i < 360; i++) {
+    if (child.exitCode !== null) throw new Error(`the app exited early:\n${output().slice(-4000)}`);
+    try {
+      // 401 from an API route means the database answered (the rate limit lives there).
+      if ((await fetch(`${base}/v1/networks`)).status === 401) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the app did not start:\n${output().slice(-4000)}`);
+}
+
+export default async function globalSetup() {
+  if (process.env.E2E_BASE_URL) {
+    log(`using the running app at ${process.env.E2E_BASE_URL}`);
+    return;
+  }
+  const workDir = mkdtempSync(join(tmpdir(), "tp-e2e-"));
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" };
+  const started = Date.now();
+  const reason = buildNeeded();
+  if (!reason) log(`reusing the build in ${distDir} (no source changed since)`);
+  else {
+    log(`building into ${distDir} (npm run build: ${reason})…`);
+    // tsconfig.json already lists .next-e2e's type globs, so the build leaves it unchanged.
+    await run("npm", ["run", "build"], env, join(workDir, "build.log"));
+    log(`built in ${Math.round((Date.now() - started) / 1000)} s`);
+  }
+
+  const port = await freePort();
+  const dbName = `tp-e2e-${Date.now().toString(36)}`;
+  const appEnv: NodeJS.ProcessEnv = {
+    ...env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: workDir,
+    EMBEDDED_DB_NAME: dbName,
+    LOCAL_CHAIN_PORT: "0",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
+  };
+  // The embedded defaults, whatever the developer's shell has set.
+  for (const name of ["DATABASE_URL", "LOCAL_CHAIN_RPC_URL", "EMBEDDED_DB_PORT", "NEXTAUTH_URL", "INNGEST_SIGNING_KEY", "INNGEST_EVENT_KEY"]) delete appEnv[name];
+  let output = "";
+  const child = spawn(join(root, "node_modules/.bin/tsx"), ["scripts/dev.ts", "--prod"], { cwd: root, env: appEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntilUp(base, child, () => output);
+  log(`app on ${base} (database "${dbName}"), ready ${Math.round((Date.now() - started) / 1000)} s after start`);
+  process.env.E2E_BASE_URL = base;
+  // The test holds blocks back for a moment to watch a token deploy (evm_setAutomine on the local chain).
+  const chain = /local chain on (http:\/\/\S+?):? serves/.exec(output)?.[1];
+  if (chain) process.env.E2E_CHAIN_RPC_URL = chain;
+
+  return async () => {
+    writeFileSync(join(workDir, "app.log"), output);
+    const exited = new Promise((r) => child.once("exit", r));
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {}
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    try {
+      process.kill(-child.pid!, "SIGKILL"); // the whole group: next's workers and the embedded database included
+    } catch {}
+    // The embedded database keeps its data by name (@prisma/dev): this run's is not needed again.
+    const data = join(process.env.XDG_DATA_HOME ?? join(homedir(), ".local/share"), "prisma-dev-nodejs", dbName);
+    if (dbName.startsWith("tp-e2e-") && existsSync(data)) rmSync(data, { recursive: true, force: true });
+    if (process.env.E2E_KEEP_LOGS) log(`logs kept in ${workDir}`);
+    else rmSync(workDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,51 @@
+// The console's forms: which API schema validates each one and how its inputs map to the request body.
+import type { z } from "zod";
+import { RegisterInput } from "@/lib/schemas/auth";
+import { CreateApiKeyInput, RotateApiKeyInput } from "@/lib/schemas/api-keys";
+import { BalanceQuery, BurnInput, CreateTokenInput, MintInput, RoleInput, TransferInput } from "@/lib/schemas/tokens";
+import { CreateWebhookEndpointInput, UpdateWebhookEndpointInput } from "@/lib/schemas/webhooks";
+import { bodyFromForm, validateBody, type FieldSpec } from "./forms";
+
+interface FormSpec {
+  schema: z.ZodType;
+  fields: FieldSpec;
+}
+
+export const FORMS = {
+  register: { schema: RegisterInput, fields: { full_name: "string", company_name: "string", email: "string", password: "string" } },
+  createKey: { schema: CreateApiKeyInput, fields: { name: "string", environment: "string" } },
+  rotateKey: { schema: RotateApiKeyInput, fields: { grace_period_seconds: "number" } },
+  createToken: {
+    schema: CreateTokenInput,
+    fields: {
+      name: "string",
+      symbol: "string",
+      standard: "string",
+      network: "string",
+      initial_supply: "string",
+      decimals: "number",
+      "features.mintable": "boolean",
+      "features.burnable": "boolean",
+      "features.pausable": "boolean",
+      base_uri: "string",
+    },
+  },
+  mint: { schema: MintInput, fields: { to: "string", amount: "string", nft_token_id: "string", uri: "string" } },
+  transfer: { schema: TransferInput, fields: { to: "string", amount: "string", nft_token_id: "string" } },
+  burn: { schema: BurnInput, fields: { amount: "string", nft_token_id: "string" } },
+  balance: { schema: BalanceQuery, fields: { address: "string", nft_token_id: "string" } },
+  role: { schema: RoleInput, fields: { role: "string", address: "string" } },
+  createWebhook: { schema: CreateWebhookEndpointInput, fields: { url: "string", events: "list", description: "string" } },
+  updateWebhook: { schema: UpdateWebhookEndpointInput, fields: { url: "string", events: "list", description: "clearable" } },
+} satisfies Record<string, FormSpec>;
+
+export type FormKind = keyof typeof FORMS;
+
+export const isFormKind = (kind: string): kind is FormKind => Object.hasOwn(FORMS, kind);
+
+/** The request body of a submitted console form. */
+export const formBody = (kind: FormKind, values: Iterable<[string, FormDataEntryValue]>) => bodyFromForm(values, FORMS[kind].fields);
+
+/** Field errors of the form as filled in so far (inline validation). */
+export const validateForm = (kind: FormKind, values: Iterable<[string, FormDataEntryValue]>) =>
+  validateBody(FORMS[kind].schema, formBody(kind, values));

@@ -1,0 +1,27 @@
+// The console's sign-up and sign-in take the same per-IP slots as POST /auth/register and /auth/login.
+import { clientIp } from "@/lib/api/credentials";
+import { assertAllowed, policies, takeSlot } from "@/lib/api/rate-limit";
+
+type HeaderSource = { get(name: string): string | null } | Record<string, unknown> | undefined;
+
+function header(source: HeaderSource, name: string): string | null {
+  if (!source) return null;
+  if (typeof (source as { get?: unknown }).get === "function") return (source as { get(n: string): string | null }).get(name);
+  const value = (source as Record<string, unknown>)[name];
+  return typeof value === "string" ? value : Array.isArray(value) ? String(value[0]) : null;
+}
+
+/** The client IP the API would see for a request with these headers. */
+export function ipOf(headers: HeaderSource): string {
+  const forwarded = new Headers();
+  for (const name of ["x-forwarded-for", "x-real-ip"]) {
+    const value = header(headers, name);
+    if (value) forwarded.set(name, value);
+  }
+  return clientIp(new Request("http://console.invalid/", { headers: forwarded }));
+}
+
+/** Takes an `auth` slot for the IP; throws the API's 429 error when the limit is reached. */
+export async function takeAuthSlot(headers: HeaderSource) {
+  assertAllowed(await takeSlot(`ip:${ipOf(headers)}`, policies.auth));
+}
