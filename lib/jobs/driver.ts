@@ -1,12 +1,13 @@
 // Drives one claimed run until it completes, fails, or has to wait (a sleep, an event, an invoked run,
 // a retry's backoff). Every step result is saved before the function is called again, so a crash
 // repeats at most the step that was executing.
-import { db, Prisma } from "@/lib/db";
+import { db } from "@/lib/db";
 import { matches } from "./expressions";
-import { wakeExecutors } from "./events";
+import { eventBatch, wakeExecutors } from "./events";
 import { callFunction, type Op, type Outcome, type StepResult } from "./protocol";
 import type { App } from "./registry";
-import { finishRun, newRunRow, releaseRun, saveRun, toJson, type ClaimedRun } from "./store";
+import { insertRuns, newRun, type NewRun } from "./intake";
+import { finishRun, releaseRun, saveRun, type ClaimedRun, type RunState } from "./store";
 import { backoffMs, deadline, retryAfterMs, type Backoff } from "./time";
 
 /** What a run waits for, by hashed step id. `at` is when to look again (epoch ms). */
@@ -31,7 +32,7 @@ const NEVER = Date.UTC(9999, 0, 1);
 
 export async function driveRun(run: ClaimedRun, ctx: DriveContext): Promise<void> {
   const fn = ctx.app.functions.get(run.functionId)!;
-  const steps = { ...(run.steps as Record<string, StepResult>) };
+  const steps = { ...run.steps };
   const stack = [...run.stack];
   const pending = { ...(run.pending as Record<string, Pending>) };
   let attempt = run.attempt;
@@ -60,10 +61,10 @@ export async function driveRun(run: ClaimedRun, ctx: DriveContext): Promise<void
   const retryDelay = (nextAttempt: number, retryAfter?: string) =>
     retryAfterMs(retryAfter) ?? backoffMs(nextAttempt, ctx.backoff);
 
-  const state = (): Prisma.JobRunUpdateManyMutationInput => ({
-    steps: toJson(steps),
+  const state = (): RunState => ({
+    steps,
     stack,
-    pending: toJson(pending),
+    pending,
     attempt,
     waitEvents: [...new Set(Object.values(pending).flatMap((p) => (p.kind === "wait" ? [p.event] : [])))],
   });
@@ -71,14 +72,21 @@ export async function driveRun(run: ClaimedRun, ctx: DriveContext): Promise<void
   const alive = () => {
     if (ctx.dead()) throw new Abandoned();
   };
-  const save = async (alongside: Prisma.PrismaPromise<unknown>[] = []) => {
+  const save = async (children: (NewRun & { event: Record<string, unknown> })[] = []) => {
     alive();
-    wakeSeq = await saveRun(run, state(), alongside);
+    // Children first: their ids derive from this run and the step, so a repeat after a crash is a no-op.
+    if (children.length) await insertRuns(children);
+    wakeSeq = await saveRun(run, state());
   };
   const finish = async (result: { status: "completed"; output: unknown } | { status: "failed"; error: unknown }) => {
     alive();
-    await finishRun(run, result, state());
-    wakeExecutors(); // the failure event or the woken parent run is work for this process
+    // A failure records inngest/function.failed (for onFailure handlers) together with the run's end.
+    const failure =
+      result.status === "failed"
+        ? eventBatch([{ name: "inngest/function.failed", data: { function_id: run.functionId, run_id: run.id, error: result.error, event: run.event } }])
+        : undefined;
+    await finishRun(run, result, state(), failure);
+    if (failure || run.parentRunId) wakeExecutors(); // the failure handler's run or the woken parent run is work here
   };
 
   /** Resolves what can be resolved now; returns how many steps got a result and whether anything changed. */
@@ -118,7 +126,7 @@ export async function driveRun(run: ClaimedRun, ctx: DriveContext): Promise<void
   /** Records the ops of a discovery answer; returns rows to write with them, or the op we cannot run. */
   const apply = (ops: Op[], retryAfter: string | undefined) => {
     const now = Date.now();
-    const alongside: Prisma.PrismaPromise<unknown>[] = [];
+    const children: (NewRun & { event: Record<string, unknown> })[] = [];
     let progressed = false;
     let unsupported: string | undefined;
     const record = (id: string, result: StepResult) => {
@@ -147,12 +155,11 @@ export async function driveRun(run: ClaimedRun, ctx: DriveContext): Promise<void
         const childId = `${run.id}.${op.id.slice(0, 12)}`;
         const payload = (opts.payload ?? {}) as { data?: unknown; v?: string };
         const event = { name: "inngest/function.invoked", id: childId, data: payload.data ?? {}, ts: now, ...(payload.v ? { v: payload.v } : {}) };
-        const child = newRunRow(target, event, { id: childId, parentRunId: run.id });
-        alongside.push(db.jobRun.createMany({ data: [child], skipDuplicates: true }));
+        children.push({ ...newRun(target, event, { id: childId, parentRunId: run.id }), event });
         pending[op.id] = { kind: "invoke", runId: childId, at: opts.timeout ? deadline(String(opts.timeout), now).getTime() : NEVER };
       } else unsupported = op.op;
     }
-    return { alongside, progressed, unsupported };
+    return { children, progressed, unsupported };
   };
 
   // A new run, a function-level retry, or a run whose executor stopped mid-way: ask the function where it
@@ -176,12 +183,12 @@ export async function driveRun(run: ClaimedRun, ctx: DriveContext): Promise<void
       await save();
       return releaseRun(run, "queued", new Date(Date.now() + retryDelay(attempt, outcome.retryAfter)), wakeSeq);
     }
-    const { alongside, progressed, unsupported } = apply(outcome.ops, outcome.retryAfter);
+    const { children, progressed, unsupported } = apply(outcome.ops, outcome.retryAfter);
     if (unsupported) {
       return finish({ status: "failed", error: { name: "NonRetriableError", message: `The local executor does not support ${unsupported}` } });
     }
-    await save(alongside);
-    if (alongside.length) wakeExecutors(); // an invoked run was created
+    await save(children);
+    if (children.length) wakeExecutors(); // an invoked run was created
     mustCall = progressed;
   }
 

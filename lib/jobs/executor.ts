@@ -4,11 +4,12 @@ import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import type { Inngest, InngestFunction } from "inngest";
 import { Abandoned, driveRun } from "./driver";
-import { onWork } from "./events";
+import { serveLocally, type LocalWorker, type Reservation } from "./events";
+import { dispatchEvents } from "./intake";
 import { isEmbeddedMode } from "./mode";
 import type { ServeHandler } from "./protocol";
 import { describeApp, type App } from "./registry";
-import { claimRuns, dispatchEvents, LeaseLost, registerApp, releaseRun, renewLeases } from "./store";
+import { claimDueRuns, LeaseLost, registerApp, releaseRun, renewLeases, type ClaimedRun } from "./store";
 import type { Backoff } from "./time";
 
 export interface LocalExecutorOptions {
@@ -65,84 +66,143 @@ interface Settings {
   backoff: Backoff;
 }
 
-class Executor implements LocalExecutor {
+class Executor implements LocalExecutor, LocalWorker {
   readonly instanceId: string;
   private readonly inFlight = new Map<string, { token: string; done: Promise<void> }>();
+  /** Room promised to runs being recorded with a claim for this executor (see ./events). */
+  private reserved = 0;
   private claims = 0;
-  private timer?: NodeJS.Timeout;
+  private poller?: NodeJS.Timeout;
   private heartbeat?: NodeJS.Timeout;
   private unsubscribe?: () => void;
+  /** Someone asked to look for work; a tick is scheduled or running. */
+  private wanted = false;
+  private scheduled = false;
   private ticking = false;
-  private tickAgain = false;
+  private dispatching = false;
+  /** The last claim left due runs behind (no room, or concurrency limits): look again when a run ends. */
+  private backlog = false;
+  private lingering?: NodeJS.Timeout;
   private stopping = false;
   private dead = false;
 
   constructor(
-    private readonly app: App,
+    readonly app: App,
     private readonly settings: Settings,
   ) {
     this.instanceId = settings.instanceId;
   }
 
   start() {
-    this.unsubscribe = onWork(() => this.wake());
+    this.unsubscribe = serveLocally(this);
+    this.poller = setInterval(() => {
+      void this.dispatch();
+      this.wake();
+    }, this.settings.pollIntervalMs);
     // Renew leases well before they lapse, so only a dead (or stalled) instance loses its runs.
     this.heartbeat = setInterval(() => {
       const tokens = [...new Set([...this.inFlight.values()].map((r) => r.token))];
       renewLeases(tokens, this.settings.leaseMs).catch((error) => log("lease renewal failed", error));
     }, Math.max(50, Math.floor(this.settings.leaseMs / 3)));
+    void this.dispatch();
     this.wake();
   }
 
   wake() {
     if (this.stopping) return;
-    if (this.ticking) {
-      this.tickAgain = true;
-      return;
-    }
-    this.schedule(0);
+    this.wanted = true;
+    if (this.ticking || this.scheduled) return; // the running tick loops again
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.tick();
+    });
+  }
+
+  reserve(count: number): Reservation | undefined {
+    const granted = Math.min(count, this.settings.maxInFlight - this.inFlight.size - this.reserved);
+    if (this.stopping || granted <= 0) return undefined;
+    this.reserved += granted;
+    const token = `${this.instanceId}/${++this.claims}`;
+    return {
+      token,
+      leaseMs: this.settings.leaseMs,
+      count: granted,
+      take: (runs) => {
+        this.reserved -= granted;
+        if (this.dead) return; // a crash: the runs wait for their leases to expire
+        for (const run of runs) this.run(run, token);
+      },
+    };
   }
 
   async stop({ abandon = false } = {}) {
     this.stopping = true;
     this.dead = abandon;
-    clearTimeout(this.timer);
+    clearInterval(this.poller);
+    clearTimeout(this.lingering);
     this.unsubscribe?.();
-    if (!abandon) await Promise.allSettled([...this.inFlight.values()].map((r) => r.done));
+    if (!abandon) {
+      while (this.reserved > 0 || this.ticking || this.dispatching) await new Promise((resolve) => setTimeout(resolve, 1));
+      await Promise.allSettled([...this.inFlight.values()].map((r) => r.done));
+    }
     clearInterval(this.heartbeat);
-  }
-
-  private schedule(delayMs: number) {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
   }
 
   private async tick() {
     if (this.stopping || this.ticking) return;
     this.ticking = true;
     try {
-      while ((await dispatchEvents(this.app)) > 0 && !this.stopping);
-      const free = this.settings.maxInFlight - this.inFlight.size;
-      const token = `${this.instanceId}/${++this.claims}`;
-      const runs = this.stopping ? [] : await claimRuns(this.app, token, free, this.settings.leaseMs);
-      for (const run of runs) {
-        const done = this.drive(run).finally(() => {
-          this.inFlight.delete(run.id);
-          this.wake(); // a slot is free
-        });
-        this.inFlight.set(run.id, { token, done });
+      while (this.wanted && !this.stopping) {
+        this.wanted = false;
+        const free = this.settings.maxInFlight - this.inFlight.size - this.reserved;
+        const token = `${this.instanceId}/${++this.claims}`;
+        const { runs, more } = await claimDueRuns(this.app, token, free, this.settings.leaseMs);
+        this.backlog = more;
+        for (const run of runs) this.run(run, token);
       }
-      if (free > 0 && runs.length === free) this.tickAgain = true; // there may be more due runs
     } catch (error) {
       log("poll failed", error);
     } finally {
       this.ticking = false;
-      if (!this.stopping) this.schedule(this.tickAgain ? 0 : this.settings.pollIntervalMs);
-      this.tickAgain = false;
     }
   }
 
-  private async drive(run: Awaited<ReturnType<typeof claimRuns>>[number]) {
+  /** Starts this app's runs for events recorded elsewhere (each poll, beside claims); wakes if it did. */
+  private async dispatch() {
+    if (this.dispatching || this.stopping) return;
+    this.dispatching = true;
+    try {
+      while (!this.stopping && (await dispatchEvents(this.app)) > 0) this.wake();
+    } catch (error) {
+      log("dispatch failed", error);
+    } finally {
+      this.dispatching = false;
+    }
+  }
+
+  /**
+   * A slot is free and due runs were left behind. Claim at once when a quarter of the slots is free,
+   * else shortly: runs ending meanwhile are claimed for together, one statement for several runs.
+   */
+  private refill() {
+    const free = this.settings.maxInFlight - this.inFlight.size - this.reserved;
+    if (free >= Math.ceil(this.settings.maxInFlight / 4)) return this.wake();
+    this.lingering ??= setTimeout(() => {
+      this.lingering = undefined;
+      this.wake();
+    }, 2);
+  }
+
+  private run(run: ClaimedRun, token: string) {
+    const done = this.drive(run).finally(() => {
+      this.inFlight.delete(run.id);
+      if (this.backlog) this.refill();
+    });
+    this.inFlight.set(run.id, { token, done });
+  }
+
+  private async drive(run: ClaimedRun) {
     const context = {
       app: this.app,
       backoff: this.settings.backoff,

@@ -1,11 +1,17 @@
 // Run and event state in PostgreSQL. Every write to a claimed run is fenced by `locked_by`: an executor
 // whose lease expired (and whose run another executor took over) cannot overwrite the newer state.
-import { db, Prisma } from "@/lib/db";
-import type { JobRun } from "@/lib/generated/prisma/client";
-import { eventNameMatches, evaluate, matches } from "./expressions";
-import { eventRows, type EventPayload } from "./events";
-import { newId } from "./ids";
-import type { App, JobFunction } from "./registry";
+// Hot statements are raw SQL (./sql), one round trip each; rare ones (cancel) use Prisma. Creating runs
+// from events is in ./intake.
+import pg from "pg";
+import { db, pool } from "@/lib/db";
+import { insertEvents, type EventBatch } from "./intake";
+import type { StepResult } from "./protocol";
+import type { App } from "./registry";
+import { json, NOW, sql, transaction, type Queryable } from "./sql";
+
+export { newRunRow } from "./intake";
+
+const { escapeLiteral } = pg;
 
 export class LeaseLost extends Error {
   constructor(runId: string) {
@@ -13,9 +19,29 @@ export class LeaseLost extends Error {
   }
 }
 
-export type ClaimedRun = JobRun & { lockedBy: string; claimedFrom: string };
+/** A run as an executor holds it. `claimedFrom` is its status before the claim. */
+export interface ClaimedRun {
+  id: string;
+  functionId: string;
+  event: Record<string, unknown>;
+  attempt: number;
+  steps: Record<string, StepResult>;
+  stack: string[];
+  pending: Record<string, unknown>;
+  wakeSeq: number;
+  parentRunId: string | null;
+  lockedBy: string;
+  claimedFrom: string;
+}
 
-const json = (value: unknown) => (value ?? Prisma.JsonNull) as Prisma.InputJsonValue;
+/** What the driver saves of a run between calls. */
+export interface RunState {
+  steps: Record<string, StepResult>;
+  stack: string[];
+  pending: Record<string, unknown>;
+  attempt: number;
+  waitEvents: string[];
+}
 
 export async function registerApp(appId: string): Promise<void> {
   // ON CONFLICT DO NOTHING: instances of one app start at the same time.
@@ -23,137 +49,96 @@ export async function registerApp(appId: string): Promise<void> {
 }
 
 /**
- * A new run of `fn` for `event`. Its concurrency key (first `concurrency` option of the function) limits
- * how many runs with that key are driven at once, as Inngest limits executing steps; sleeping and
- * waiting runs do not count.
+ * The claim statement: candidates (SKIP LOCKED, so claims never wait on busy rows), concurrency limits
+ * (running runs per key plus candidates in order), and the update, returning the claimed runs.
  */
-export function newRunRow(
-  fn: JobFunction,
-  event: Record<string, unknown>,
-  extra: { id?: string; parentRunId?: string } = {},
-): Prisma.JobRunCreateManyInput {
-  const concurrency = fn.concurrency?.limit ? fn.concurrency : undefined;
-  let concurrencyKey: string | null = null;
-  if (concurrency) {
-    const scope = concurrency.scope && concurrency.scope !== "fn" ? concurrency.scope : fn.id;
-    const key = concurrency.key ? String(safeEvaluate(concurrency.key, { event })) : "";
-    concurrencyKey = `${scope}:${key}`;
-  }
-  return {
-    id: extra.id ?? newId("run"),
-    functionId: fn.id,
-    event: json(event),
-    parentRunId: extra.parentRunId ?? null,
-    concurrencyKey,
-    concurrencyMax: concurrency?.limit ?? null,
-  };
-}
+const claimStatement = (fns: string, limit: string, token: string, leaseMs: string) => `
+  WITH candidates AS (
+    SELECT id, status, next_run_at, concurrency_key, concurrency_max FROM job_runs
+    WHERE function_id = ANY(${fns})
+      AND ((status IN ('queued', 'sleeping', 'waiting') AND next_run_at <= now())
+        OR (status = 'running' AND locked_until < now()))
+    ORDER BY next_run_at LIMIT ${limit} * 4
+    FOR UPDATE SKIP LOCKED),
+  busy AS (
+    SELECT concurrency_key, count(*)::int AS n FROM job_runs
+    WHERE concurrency_key IN (SELECT concurrency_key FROM candidates) AND status = 'running' AND locked_until >= now()
+    GROUP BY concurrency_key),
+  chosen AS (
+    SELECT id, status, next_run_at FROM (
+      SELECT c.*, coalesce(b.n, 0) + row_number() OVER (PARTITION BY c.concurrency_key ORDER BY c.next_run_at, c.id) AS slot
+      FROM candidates c LEFT JOIN busy b USING (concurrency_key)) ranked
+    WHERE concurrency_key IS NULL OR concurrency_max IS NULL OR slot <= concurrency_max
+    ORDER BY next_run_at LIMIT ${limit}),
+  claimed AS (
+    UPDATE job_runs r SET status = 'running', locked_by = ${token},
+      locked_until = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
+    FROM chosen WHERE r.id = chosen.id
+    RETURNING r.id, r.function_id AS "functionId", r.event, r.attempt, r.steps, coalesce(r.stack, '{}') AS stack,
+      r.pending, r.wake_seq AS "wakeSeq", r.parent_run_id AS "parentRunId", r.locked_by AS "lockedBy",
+      chosen.status AS "claimedFrom", chosen.next_run_at)
+  SELECT claimed.*, (SELECT count(*)::int FROM candidates) AS seen
+  FROM (SELECT 1) one LEFT JOIN claimed ON true ORDER BY claimed.next_run_at`;
 
-function safeEvaluate(expression: string, context: Record<string, unknown>): unknown {
-  try {
-    return evaluate(expression, context);
-  } catch {
-    return "";
-  }
-}
-
-/**
- * Starts this app's runs for events not yet seen by it, and wakes runs waiting for those event names.
- * Events are locked with SKIP LOCKED so concurrent executors of one app start each run exactly once.
- */
-export async function dispatchEvents(app: App, limit = 100): Promise<number> {
-  return db.$transaction(async (tx) => {
-    const events = await tx.$queryRaw<{ id: string; name: string; payload: Record<string, unknown> }[]>`
-      SELECT id, name, payload FROM job_events
-      WHERE pending_apps @> ARRAY[${app.id}]::text[]
-      ORDER BY received_at LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED`;
-    if (!events.length) return 0;
-    const runs = events.flatMap((event) =>
-      [...app.functions.values()]
-        .filter((fn) =>
-          fn.eventTriggers.some((t) => eventNameMatches(t.event, event.name) && matches(t.expression, { event: event.payload })),
-        )
-        .map((fn) => newRunRow(fn, event.payload)),
-    );
-    if (runs.length) await tx.jobRun.createMany({ data: runs });
-    const names = [...new Set(events.map((e) => e.name))];
-    await tx.$executeRaw`
-      UPDATE job_runs SET next_run_at = now(), wake_seq = wake_seq + 1
-      WHERE wait_events && ${names}::text[] AND status NOT IN ('completed', 'failed', 'cancelled')`;
-    await tx.$executeRaw`
-      UPDATE job_events SET pending_apps = array_remove(pending_apps, ${app.id})
-      WHERE id = ANY(${events.map((e) => e.id)}::text[])`;
-    return events.length;
-  });
-}
+type ClaimRow = ClaimedRun & { seen: number; next_run_at: Date };
 
 /**
  * Takes up to `limit` due runs of this app's functions: new, retrying, sleeping or waiting runs whose time
- * has come, and running runs whose executor's lease expired. Claims are serialised by an advisory lock
- * so concurrency limits hold across instances; SKIP LOCKED keeps claims from waiting on busy rows.
+ * has come, and running runs whose executor's lease expired; `more` says whether due runs were left
+ * (no room, or held back by a concurrency limit). One round trip. For apps with concurrency keys the
+ * claim statement follows an advisory lock in the same implicit transaction (a two-statement simple
+ * query, so values are inlined as literals): it counts running runs as of after any other claim
+ * committed, so limits hold across instances.
  */
+export async function claimDueRuns(app: App, token: string, limit: number, leaseMs: number): Promise<{ runs: ClaimedRun[]; more: boolean }> {
+  if (limit <= 0) return { runs: [], more: true };
+  const fns = [...app.functions.keys()];
+  let rows: ClaimRow[];
+  if ([...app.functions.values()].some((fn) => fn.concurrency?.limit)) {
+    const list = `ARRAY[${fns.map(escapeLiteral).join(", ")}]::text[]`;
+    const statement = claimStatement(list, String(Math.trunc(limit)), escapeLiteral(token), String(Math.trunc(leaseMs)));
+    const results = (await pool.query(`SELECT pg_advisory_xact_lock(hashtext('job_runs.claim'));${statement}`)) as unknown as pg.QueryResult<ClaimRow>[];
+    rows = results[1].rows;
+  } else {
+    rows = (await sql<ClaimRow>("claim", claimStatement("$1::text[]", "$2::int", "$3", "$4::int"), [fns, limit, token, leaseMs])).rows;
+  }
+  const runs = rows.filter((r) => r.id !== null).map(({ seen: _, next_run_at: __, ...run }) => run as ClaimedRun);
+  return { runs, more: rows[0].seen > runs.length };
+}
+
 export async function claimRuns(app: App, token: string, limit: number, leaseMs: number): Promise<ClaimedRun[]> {
-  if (limit <= 0) return [];
-  return db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(hashtext('job_runs.claim'))`;
-    const candidates = await tx.$queryRaw<
-      { id: string; status: string; concurrencyKey: string | null; concurrencyMax: number | null }[]
-    >`
-      SELECT id, status, concurrency_key AS "concurrencyKey", concurrency_max AS "concurrencyMax" FROM job_runs
-      WHERE function_id = ANY(${[...app.functions.keys()]}::text[])
-        AND ((status IN ('queued', 'sleeping', 'waiting') AND next_run_at <= now())
-          OR (status = 'running' AND locked_until < now()))
-      ORDER BY next_run_at LIMIT ${limit * 4}
-      FOR UPDATE SKIP LOCKED`;
-    const keys = [...new Set(candidates.flatMap((c) => (c.concurrencyKey ? [c.concurrencyKey] : [])))];
-    const busy = new Map<string, number>();
-    if (keys.length) {
-      const counts = await tx.$queryRaw<{ key: string; n: number }[]>`
-        SELECT concurrency_key AS key, count(*)::int AS n FROM job_runs
-        WHERE concurrency_key = ANY(${keys}::text[]) AND status = 'running' AND locked_until >= now()
-        GROUP BY concurrency_key`;
-      for (const { key, n } of counts) busy.set(key, n);
-    }
-    const chosen = candidates
-      .filter((c) => {
-        if (!c.concurrencyKey || !c.concurrencyMax) return true;
-        const running = busy.get(c.concurrencyKey) ?? 0;
-        if (running >= c.concurrencyMax) return false;
-        busy.set(c.concurrencyKey, running + 1);
-        return true;
-      })
-      .slice(0, limit);
-    if (!chosen.length) return [];
-    const ids = chosen.map((c) => c.id);
-    await tx.$executeRaw`
-      UPDATE job_runs SET status = 'running', locked_by = ${token},
-        locked_until = now() + ${leaseMs}::int * interval '1 millisecond', updated_at = now()
-      WHERE id = ANY(${ids}::text[])`;
-    const rows = await tx.jobRun.findMany({ where: { id: { in: ids } }, orderBy: { nextRunAt: "asc" } });
-    const previous = new Map(chosen.map((c) => [c.id, c.status]));
-    return rows.map((row) => ({ ...row, lockedBy: token, claimedFrom: previous.get(row.id)! }));
-  });
+  return (await claimDueRuns(app, token, limit, leaseMs)).runs;
 }
 
 export async function renewLeases(tokens: string[], leaseMs: number): Promise<void> {
   if (!tokens.length) return;
-  await db.$executeRaw`
-    UPDATE job_runs SET locked_until = now() + ${leaseMs}::int * interval '1 millisecond'
-    WHERE locked_by = ANY(${tokens}::text[])`;
+  await sql(
+    "renew",
+    `UPDATE job_runs SET locked_until = now() + $2::int * interval '1 millisecond' WHERE locked_by = ANY($1::text[])`,
+    [tokens, leaseMs],
+  );
 }
 
-/** Saves a claimed run's progress; returns its wake sequence as of this write. */
-export async function saveRun(
-  run: ClaimedRun,
-  data: Prisma.JobRunUpdateManyMutationInput,
-  alongside: Prisma.PrismaPromise<unknown>[] = [],
-): Promise<number> {
-  const update = db.jobRun.updateManyAndReturn({ where: { id: run.id, lockedBy: run.lockedBy }, data, select: { wakeSeq: true } });
-  const results = alongside.length ? await db.$transaction([...alongside, update]) : [await update];
-  const rows = results.at(-1) as { wakeSeq: number }[];
+/** Saves a claimed run's progress (the fields given); returns its wake sequence as of this write. */
+export async function saveRun(run: Pick<ClaimedRun, "id" | "lockedBy">, state: Partial<RunState>): Promise<number> {
+  const { rows } = await sql<{ wake_seq: number }>(
+    "save",
+    `UPDATE job_runs SET steps = coalesce($3::jsonb, steps), stack = coalesce($4::text[], stack),
+       pending = coalesce($5::jsonb, pending), attempt = coalesce($6::int, attempt),
+       wait_events = coalesce($7::text[], wait_events), updated_at = now()
+     WHERE id = $1 AND locked_by = $2 RETURNING wake_seq`,
+    [
+      run.id,
+      run.lockedBy,
+      state.steps && json(state.steps),
+      state.stack,
+      state.pending && json(state.pending),
+      state.attempt,
+      state.waitEvents,
+    ].map((v) => v ?? null),
+  );
   if (!rows.length) throw new LeaseLost(run.id);
-  return rows[0].wakeSeq;
+  return rows[0].wake_seq;
 }
 
 /**
@@ -162,47 +147,57 @@ export async function saveRun(
  * A null `seenWakeSeq` releases until `at` regardless.
  */
 export async function releaseRun(run: ClaimedRun, status: string, at: Date, seenWakeSeq: number | null): Promise<void> {
-  const updated = await db.$executeRaw`
-    UPDATE job_runs SET status = ${status}, locked_by = NULL, locked_until = NULL, updated_at = now(),
-      next_run_at = CASE WHEN ${seenWakeSeq}::int IS NULL OR wake_seq = ${seenWakeSeq}::int THEN ${at}::timestamptz ELSE now() END
-    WHERE id = ${run.id} AND locked_by = ${run.lockedBy}`;
-  if (!updated) throw new LeaseLost(run.id);
+  const { rowCount } = await sql(
+    "release",
+    `UPDATE job_runs SET status = $3, locked_by = NULL, locked_until = NULL, updated_at = now(),
+       next_run_at = CASE WHEN $5::int IS NULL OR wake_seq = $5::int THEN $4::timestamptz ELSE ${NOW} END
+     WHERE id = $1 AND locked_by = $2`,
+    [run.id, run.lockedBy, status, at, seenWakeSeq],
+  );
+  if (!rowCount) throw new LeaseLost(run.id);
 }
 
-/** Ends a run; wakes the run that invoked it; a failure emits inngest/function.failed (onFailure handlers). */
+/**
+ * Ends a run and wakes the run that invoked it, in one statement. A failure also records
+ * inngest/function.failed (for onFailure handlers) in the same transaction.
+ */
 export async function finishRun(
   run: ClaimedRun,
   result: { status: "completed"; output: unknown } | { status: "failed"; error: unknown },
-  state: Prisma.JobRunUpdateManyMutationInput,
+  state: RunState,
+  failureEvent?: EventBatch,
 ): Promise<void> {
-  const alongside: Prisma.PrismaPromise<unknown>[] = [];
-  if (run.parentRunId) {
-    alongside.push(
-      db.jobRun.updateMany({ where: { id: run.parentRunId }, data: { nextRunAt: new Date(), wakeSeq: { increment: 1 } } }),
+  const finish = (client?: Queryable) =>
+    sql(
+      "finish",
+      `WITH done AS (
+         UPDATE job_runs SET status = $3, output = $4::jsonb, error = $5::jsonb, steps = $6::jsonb, stack = $7::text[],
+           attempt = $8, pending = '{}', wait_events = '{}', locked_by = NULL, locked_until = NULL,
+           ended_at = now(), updated_at = now()
+         WHERE id = $1 AND locked_by = $2 RETURNING parent_run_id),
+       parent AS (
+         UPDATE job_runs p SET next_run_at = ${NOW}, wake_seq = p.wake_seq + 1 FROM done WHERE p.id = done.parent_run_id)
+       SELECT 1 FROM done`,
+      [
+        run.id,
+        run.lockedBy,
+        result.status,
+        result.status === "completed" ? json(result.output) : null,
+        result.status === "failed" ? json(result.error) : null,
+        json(state.steps),
+        state.stack,
+        state.attempt,
+      ],
+      client,
     );
+  if (!failureEvent) {
+    if (!(await finish()).rowCount) throw new LeaseLost(run.id);
+    return;
   }
-  if (result.status === "failed") {
-    const failed: EventPayload = {
-      name: "inngest/function.failed",
-      data: { function_id: run.functionId, run_id: run.id, error: result.error, event: run.event },
-    };
-    alongside.push(db.jobEvent.createMany({ data: await eventRows(db, [failed]) }));
-  }
-  await saveRun(
-    run,
-    {
-      ...state,
-      status: result.status,
-      output: result.status === "completed" ? json(result.output) : undefined,
-      error: result.status === "failed" ? json(result.error) : undefined,
-      pending: {},
-      waitEvents: [],
-      lockedBy: null,
-      lockedUntil: null,
-      endedAt: new Date(),
-    },
-    alongside,
-  );
+  await transaction(async (client) => {
+    if (!(await finish(client)).rowCount) throw new LeaseLost(run.id);
+    await insertEvents(failureEvent, client);
+  });
 }
 
 /** Cancels a run that has not ended; an executor driving it loses its claim and writes nothing more. */
@@ -217,5 +212,3 @@ export async function cancelRun(runId: string): Promise<boolean> {
   }
   return Boolean(run);
 }
-
-export const toJson = json;
