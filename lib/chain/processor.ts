@@ -99,6 +99,10 @@ export async function sendTransaction(id: string): Promise<Outcome> {
   return "submitted";
 }
 
+// Drains in progress in this process, per wallet and chain: runs of one process wait on the same drain
+// instead of each polling the database.
+const drains = new Map<string, Promise<boolean>>();
+
 /**
  * Broadcasts every signed, unsent transaction of the wallet on this chain in nonce order: nodes reject
  * (or park) a nonce that arrives before its predecessor, and runs finish signing in any order. One run
@@ -106,11 +110,17 @@ export async function sendTransaction(id: string): Promise<Outcome> {
  * the others wait, without holding a connection, until their record has been sent.
  */
 async function broadcastBacklog(id: string, from: Address, target: ChainTarget) {
+  const key = `${from}:${target.chainKey}`;
   for (;;) {
-    if (await drainBacklog(from, target)) return;
+    let drain = drains.get(key);
+    if (!drain) {
+      drain = drainBacklog(from, target).finally(() => drains.delete(key));
+      drains.set(key, drain);
+    }
+    const drained = await drain;
     const { rows } = await hotQuery("transaction_status", "SELECT status FROM transactions WHERE id = $1", [id]);
     if (rows[0]?.status !== "pending") return;
-    await new Promise((r) => setTimeout(r, 5));
+    if (!drained) await new Promise((r) => setTimeout(r, 10)); // another process holds the lock
   }
 }
 
