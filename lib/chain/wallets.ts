@@ -41,10 +41,17 @@ export async function createWallet(tenantId: string, tx: Prisma.TransactionClien
   return wallet;
 }
 
+// A wallet row never changes once created, so every lookup after the first is served from memory.
+const wallets = new Map<string, Wallet>();
+
 /** Pass the open transaction when inside one (the embedded database has a single connection). */
 export async function tenantWallet(tenantId: string, client: Prisma.TransactionClient = db): Promise<Wallet> {
+  const cached = wallets.get(tenantId);
+  if (cached) return cached;
   const wallet = await client.wallet.findUnique({ where: { tenantId } });
   if (!wallet) throw new Error(`tenant ${tenantId} has no wallet`);
+  if (wallets.size > 10_000) wallets.clear();
+  wallets.set(tenantId, wallet);
   return wallet;
 }
 
