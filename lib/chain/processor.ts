@@ -191,22 +191,27 @@ async function signNew(record: Transaction, target: ChainTarget): Promise<Transa
     return "failed";
   }
 
-  const account = await signerFor(record.tenantId);
   await seedNonce(db, client, from, target.chainKey);
   const nonce = await reserveNonce(record.id, from, target.chainKey);
-  const raw = await account.signTransaction({
+  const raw = await sign(record, target, nonce, { gasLimit, ...fees });
+  await storeSigned(record.id, nonce, raw, { gasLimit, ...fees });
+  return load(record.id); // ours, or the bytes another run stored first for the same nonce
+}
+
+/** The record's call, signed by the tenant wallet with this nonce and these fees. */
+async function sign(record: Transaction, target: ChainTarget, nonce: number, fees: { gasLimit: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }) {
+  const account = await signerFor(record.tenantId);
+  return account.signTransaction({
     type: "eip1559",
     chainId: target.chain.id,
     nonce,
-    to: call.to ?? null,
-    data: call.data,
-    value: call.value,
-    gas: gasLimit,
+    to: (record.toAddress ?? null) as Address | null,
+    data: record.data as Hex,
+    value: BigInt(record.value),
+    gas: fees.gasLimit,
     maxFeePerGas: fees.maxFeePerGas,
     maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
   });
-  await storeSigned(record.id, nonce, raw, { gasLimit, ...fees });
-  return load(record.id); // ours, or the bytes another run stored first for the same nonce
 }
 
 /** Sends the stored bytes. "Already known" and "nonce too low" for our own mined hash are success. */
@@ -281,20 +286,9 @@ async function settle(record: Transaction, receipt: TransactionReceipt): Promise
 /** Same nonce, fees up by 25% (nodes want at least +10%), so the stuck transaction is replaced. */
 async function replaceStuck(record: Transaction) {
   const target = chainTarget(record.network);
-  const account = await signerFor(record.tenantId);
   const maxFeePerGas = (BigInt(record.maxFeePerGas!) * 125n) / 100n;
   const maxPriorityFeePerGas = (BigInt(record.maxPriorityFeePerGas!) * 125n) / 100n;
-  const raw = await account.signTransaction({
-    type: "eip1559",
-    chainId: target.chain.id,
-    nonce: record.nonce!,
-    to: (record.toAddress ?? null) as Address | null,
-    data: record.data as Hex,
-    value: BigInt(record.value),
-    gas: BigInt(record.gasLimit!),
-    maxFeePerGas,
-    maxPriorityFeePerGas,
-  });
+  const raw = await sign(record, target, record.nonce!, { gasLimit: BigInt(record.gasLimit!), maxFeePerGas, maxPriorityFeePerGas });
   const hash = keccak256(raw);
   const updated = await db.transaction.update({
     where: { id: record.id },
