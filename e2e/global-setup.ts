@@ -38,7 +38,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: s
   });
 }
 
-const SOURCES = ["app", "components", "lib", "inngest", "contracts", "prisma", "proxy.ts", "instrumentation.ts", "next.config.ts", "package.json", "tsconfig.json"];
+const SOURCES = ["app", "components", "lib", "inngest", "contracts", "prisma", "instrumentation.ts", "next.config.ts", "package.json", "tsconfig.json"];
 
 /** The newest modification time of the files the build reads (tests aside). */
 function newestSource(path = root, names = SOURCES): number {

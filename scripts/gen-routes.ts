@@ -1,17 +1,30 @@
 // Writes the route table of the API (/v1 and /auth) from the route files under app/:
-//   lib/api/route-table.generated.ts    paths and methods (used by proxy.ts for 404/405)
-//   lib/api/route-modules.generated.ts  lazy imports of the route modules (OpenAPI document, tests)
-// Run by predev/prebuild/pretest; `--check` exits 1 when the files are stale.
+//   lib/api/route-table.generated.ts    paths and methods (404/405 answers, batch, tests)
+//   lib/api/route-modules.generated.ts  lazy imports of the route modules (OpenAPI document, batch, tests)
+// and keeps the last line of each route file, which re-exports the 405 handler for the methods the file
+// does not implement (Next.js would answer those with an empty 405).
+// Run by predev/prebuild/pretest; `--check` exits 1 when anything is stale.
 import { readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
+const UNMATCHED_LINE = /^export \{[^}]*\} from "@\/lib\/api\/unmatched";.*\n?/m;
+
+// Catch-all directories ([...x], [[...x]]) hold the 404 route, not API operations.
 function routeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? routeFiles(join(dir, e.name)) : e.name === "route.ts" ? [join(dir, e.name)] : [],
+    e.isDirectory() ? (e.name.startsWith("[[...") || e.name.startsWith("[...") ? [] : routeFiles(join(dir, e.name))) : e.name === "route.ts" ? [join(dir, e.name)] : [],
   );
+}
+
+/** The route file's source with its 405 re-export line for the methods it lacks. */
+function withUnmatchedLine(src: string, methods: readonly string[]) {
+  const missing = METHODS.filter((m) => !methods.includes(m));
+  const body = src.replace(UNMATCHED_LINE, "").replace(/\n*$/, "\n");
+  if (!missing.length) return body;
+  return `${body}\nexport { ${missing.join(", ")} } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)\n`;
 }
 
 export function routeTable() {
@@ -23,7 +36,7 @@ export function routeTable() {
       const path = "/" + dir.split("/").filter((s) => !/^\(.*\)$/.test(s)).join("/");
       const src = readFileSync(file, "utf8");
       const methods = METHODS.filter((m) => new RegExp(`export\\s+(const|async\\s+function|function)\\s+${m}\\b`).test(src));
-      return { path, dir, methods };
+      return { path, dir, file, src, methods };
     })
     .sort((a, b) => a.path.localeCompare(b.path));
 }
@@ -41,7 +54,8 @@ export function render() {
     "export const routeModules: Record<string, () => Promise<Record<string, unknown>>> = {\n" +
     table.map((r) => `  ${JSON.stringify(r.path)}: () => import(${JSON.stringify(`@/app/${r.dir}/route`)}),`).join("\n") +
     "\n};\n";
-  return { "lib/api/route-table.generated.ts": tableSrc, "lib/api/route-modules.generated.ts": modulesSrc };
+  const routeSources = Object.fromEntries(table.map((r) => [relative(root, r.file), withUnmatchedLine(r.src, r.methods)]));
+  return { "lib/api/route-table.generated.ts": tableSrc, "lib/api/route-modules.generated.ts": modulesSrc, ...routeSources };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -55,7 +69,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (!check) writeFileSync(join(root, path), content);
   }
   if (check && stale) {
-    console.error("route tables are stale: run `npx tsx scripts/gen-routes.ts`");
+    console.error("route tables or route files' 405 lines are stale: run `npx tsx scripts/gen-routes.ts`");
     process.exit(1);
   }
 }

@@ -1,8 +1,6 @@
-// Calls the app's route handlers in-process the way Next.js routes a request (proxy.ts included), so
+// Calls the app's route handlers in-process the way Next.js routes a request (404/405 included), so
 // API tests run the real wrapper, database and schemas without a server in between.
-import { routeModules } from "@/lib/api/route-modules.generated";
-import { matchRoute } from "@/lib/api/routing";
-import type { RouteHandler } from "@/lib/api/handler";
+import { resolveHandler } from "@/lib/api/dispatch";
 
 export interface CallOptions {
   token?: string;
@@ -35,22 +33,7 @@ export async function call<T = any>(method: string, path: string, options: CallO
     headers.set("content-type", "application/json");
   }
 
-  const route = matchRoute(url.pathname);
-  let handler: RouteHandler;
-  let params: Record<string, string> = {};
-  if (route && route.methods.includes(method)) {
-    handler = (await routeModules[route.path]())[method] as RouteHandler;
-    const names = route.path.split("/");
-    url.pathname.split("/").forEach((part, i) => {
-      const m = /^\[(\w+)\]$/.exec(names[i] ?? "");
-      if (m) params[m[1]] = decodeURIComponent(part);
-    });
-  } else {
-    handler = (await import("@/app/api/unmatched/route"))[method as "GET"] as RouteHandler;
-    headers.set("x-unmatched-path", url.pathname);
-    headers.set("x-unmatched-method", method);
-    headers.set("x-unmatched-allow", route ? route.methods.join(", ") : "");
-  }
+  const { handler, params } = await resolveHandler(url.pathname, method);
   const response = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve(params) });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };

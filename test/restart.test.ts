@@ -92,6 +92,14 @@ async function roundTrip(env: Record<string, string | undefined>) {
     const login = await post(second.base, "/auth/login", { email, password: "restart pass 1" });
     expect(login.status).toBe(200);
     expect((await get(second.base, "/v1/networks", secret)).status).toBe(200);
+    // Next.js itself routes these: unknown paths and wrong methods still answer in the envelope
+    const unknown = await get(second.base, `/v1/tokens/${tokenId}/no-such-thing`, secret);
+    expect(unknown).toMatchObject({ status: 404, body: { error: { type: "invalid_request_error", code: "route_not_found", status: 404 } } });
+    expect((await post(second.base, "/auth/nope", {})).body.error.code).toBe("route_not_found");
+    const wrongMethod = await fetch(`${second.base}/v1/networks`, { method: "DELETE", headers: { authorization: `Bearer ${secret}` } });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get("allow")).toBe("GET");
+    expect((await wrongMethod.json()).error.code).toBe("method_not_allowed");
     // the new local chain is empty: the token says so instead of pointing at a contract that vanished
     const token = await get(second.base, `/v1/tokens/${tokenId}`, secret);
     expect(token.body.status).toBe("failed");

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document, generated from the same zod schemas the route wrapper validates with.
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { routeModules } from "./route-modules.generated";
+import { routeTable } from "./route-table.generated";
 import type { RouteHandler } from "./handler";
 import { ErrorEnvelope } from "@/lib/schemas/common";
 
@@ -50,13 +51,10 @@ let cached: object | undefined;
 export async function openApiDocument() {
   if (cached) return cached;
   const paths: ZodOpenApiPathsObject = {};
-  for (const [path, load] of Object.entries(routeModules)) {
-    const mod = await load();
+  for (const { path, methods } of routeTable) {
+    const mod = await routeModules[path]();
     const item: Record<string, ZodOpenApiOperationObject> = {};
-    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
-      const handler = mod[method] as RouteHandler | undefined;
-      if (handler?.meta) item[method.toLowerCase()] = operation(method.toLowerCase(), handler);
-    }
+    for (const method of methods) item[method.toLowerCase()] = operation(method.toLowerCase(), mod[method] as RouteHandler);
     paths[path.replace(/\[(\w+)\]/g, "{$1}")] = item;
   }
   cached = createDocument({

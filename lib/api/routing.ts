@@ -1,5 +1,5 @@
 // Matches a request path against the route table the way Next.js does: literal segments win over
-// dynamic ones. Used by proxy.ts to answer unknown paths (404) and unsupported methods (405) with the
+// dynamic ones. Used to answer unknown paths (404) and unsupported methods (405) with the
 // API's error envelope instead of Next's empty responses.
 import { routeTable } from "./route-table.generated";
 

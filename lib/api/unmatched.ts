@@ -1,11 +1,23 @@
+// Requests no route serves, in the API's error envelope: unknown /v1 and /auth paths (404, from the
+// catch-all route files) and methods a route does not support (405, re-exported by every route file
+// for the methods it lacks; scripts/gen-routes.ts keeps that line). Next.js itself would answer both
+// with an empty body.
+import { api } from "./handler";
 import { ApiError } from "./errors";
+import { matchRoute } from "./routing";
 
-export function unmatched(headers: Headers): never {
-  const path = headers.get("x-unmatched-path") ?? "";
-  const method = headers.get("x-unmatched-method") ?? "";
-  const allow = headers.get("x-unmatched-allow") ?? "";
-  if (allow) {
-    throw new ApiError(405, "invalid_request_error", "method_not_allowed", `${method} is not supported on ${path}. Allowed: ${allow}.`, undefined, { Allow: allow });
+export const unmatchedHandler = api({ auth: "none", summary: "Unmatched request" }, ({ request }) => {
+  const path = new URL(request.url).pathname;
+  const route = matchRoute(path);
+  if (route && !route.methods.includes(request.method)) {
+    const allow = route.methods.join(", ");
+    throw new ApiError(405, "invalid_request_error", "method_not_allowed", `${request.method} is not supported on ${path}. Allowed: ${allow}.`, undefined, { Allow: allow });
   }
-  throw new ApiError(404, "invalid_request_error", "route_not_found", `Unrecognized request URL (${method}: ${path}).`);
-}
+  throw new ApiError(404, "invalid_request_error", "route_not_found", `Unrecognized request URL (${request.method}: ${path}).`);
+});
+
+export const GET = unmatchedHandler;
+export const POST = unmatchedHandler;
+export const PUT = unmatchedHandler;
+export const PATCH = unmatchedHandler;
+export const DELETE = unmatchedHandler;

@@ -6,9 +6,7 @@ import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { markUnmetered, type Caller } from "@/lib/api/credentials";
 import { policies, rateLimitHeaders, takeSlot } from "@/lib/api/rate-limit";
-import { routeModules } from "@/lib/api/route-modules.generated";
-import { matchRoute } from "@/lib/api/routing";
-import type { RouteHandler } from "@/lib/api/handler";
+import { resolveHandler } from "@/lib/api/dispatch";
 import type { BatchInput } from "@/lib/schemas/batch";
 
 type Operation = z.output<typeof BatchInput>["operations"][number];
@@ -48,7 +46,7 @@ async function runOperation(batch: Request, operation: Operation): Promise<Opera
   const body = operation.body === undefined ? undefined : JSON.stringify(operation.body);
   if (body !== undefined) headers.set("content-type", "application/json");
 
-  const { handler, params } = await resolve(url.pathname, operation.method, headers);
+  const { handler, params } = await resolveHandler(url.pathname, operation.method);
   const request = markUnmetered(new Request(url, { method: operation.method, headers, body }));
   const response = await handler(request, { params: Promise.resolve(params) });
   const text = await response.text();
@@ -64,30 +62,3 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** The route handler for the path and method, as Next.js would pick it; unknown ones get the 404/405 handler. */
-async function resolve(pathname: string, method: string, headers: Headers) {
-  const route = matchRoute(pathname);
-  if (route && route.methods.includes(method)) {
-    const handler = (await routeModules[route.path]())[method] as RouteHandler;
-    const params: Record<string, string> = {};
-    const names = route.path.split("/");
-    pathname.split("/").forEach((part, i) => {
-      const name = /^\[(\w+)\]$/.exec(names[i] ?? "")?.[1];
-      if (name) params[name] = safeDecode(part);
-    });
-    return { handler, params };
-  }
-  headers.set("x-unmatched-path", pathname);
-  headers.set("x-unmatched-method", method);
-  headers.set("x-unmatched-allow", route ? route.methods.join(", ") : "");
-  const handler = (await import("@/app/api/unmatched/route"))[method as "GET"] as RouteHandler;
-  return { handler, params: {} };
-}
-
-function safeDecode(part: string) {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part;
-  }
-}

@@ -21,7 +21,8 @@ export async function benchDatabase() {
 }
 
 export async function startNext(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  if (!existsSync(join(root, ".next/BUILD_ID"))) {
+  const distDir = process.env.NEXT_DIST_DIR ?? ".next";
+  if (!existsSync(join(root, distDir, "BUILD_ID"))) {
     console.log("building (next build)…");
     await new Promise<void>((ok, fail) =>
       spawn("npm", ["run", "build"], { cwd: root, stdio: "inherit" }).on("exit", (c) => (c === 0 ? ok() : fail(new Error("build failed")))),

@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "none", summary: "Sign in", body: LoginInput, response: Auth, policy: policies.auth, tags: ["auth"] },
   ({ body }) => login(body),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

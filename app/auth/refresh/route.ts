@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "none", summary: "Rotate a refresh token", body: RefreshInput, response: Auth, policy: policies.refresh, tags: ["auth"] },
   ({ body }) => refresh(body.refresh_token),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "none", summary: "Register a tenant and its owner", body: RegisterInput, response: Auth, status: 201, policy: policies.auth, tags: ["auth"] },
   ({ body }) => register(body),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -13,3 +13,5 @@ export const GET = api(
   { auth: "bearer", summary: "List API keys", query: ListQuery, response: ApiKeyList, tags: ["api_keys"] },
   ({ tenantId, query }) => listApiKeys(tenantId, query),
 );
+
+export { PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

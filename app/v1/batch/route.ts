@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "any", summary: "Run up to 50 API operations in one request", body: BatchInput, response: BatchResult, policy: policies.batch, tags: ["batch"] },
   ({ request, caller, body }) => runBatch(request, caller, body.operations),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

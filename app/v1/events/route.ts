@@ -8,3 +8,5 @@ export const GET = api(
   { auth: "any", summary: "List events", query: EventsQuery, response: EventList, tags: ["events"] },
   ({ caller, query }) => listEvents(scopeOf(caller), query),
 );
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

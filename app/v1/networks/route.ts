@@ -7,3 +7,5 @@ export const GET = api({ auth: "api_key", summary: "List networks", response: Ne
   const data = listNetworks().map(serializeNetwork);
   return { object: "list", data, has_more: false, total: data.length };
 });
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -3,3 +3,5 @@ import { api } from "@/lib/api/handler";
 import { openApiDocument } from "@/lib/api/openapi";
 
 export const GET = api({ auth: "none", summary: "The OpenAPI document", tags: ["meta"] }, () => openApiDocument());
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

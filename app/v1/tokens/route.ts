@@ -13,3 +13,5 @@ export const GET = api(
   { auth: "api_key", summary: "List tokens (filters: status, network, standard)", query: ListTokensQuery, response: TokenList, tags: ["tokens"] },
   ({ caller, query }) => listTokens(scopeOf(caller), query),
 );
+
+export { PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

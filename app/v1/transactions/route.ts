@@ -7,3 +7,5 @@ export const GET = api(
   { auth: "api_key", summary: "List transactions", query: TransactionListQuery, response: TransactionList, tags: ["transactions"] },
   ({ tenantId, caller, query }) => listTransactions(tenantId, caller.livemode, query),
 );
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -13,3 +13,5 @@ export const GET = api(
   { auth: "api_key", summary: "List webhook endpoints", query: ListQuery, response: WebhookEndpointList, tags: ["webhooks"] },
   ({ caller, query }) => listEndpoints(scopeOf(caller), query),
 );
+
+export { PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

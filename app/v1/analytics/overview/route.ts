@@ -7,3 +7,5 @@ export const GET = api(
   { auth: "bearer", summary: "Analytics overview", query: AnalyticsQuery, response: AnalyticsOverview, tags: ["analytics"] },
   ({ tenantId, query }) => overview(tenantId, query.period),
 );
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

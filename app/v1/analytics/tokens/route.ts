@@ -7,3 +7,5 @@ export const GET = api(
   { auth: "bearer", summary: "Token analytics", query: AnalyticsQuery, response: TokenAnalytics, tags: ["analytics"] },
   ({ tenantId, query }) => tokenAnalytics(tenantId, query.period),
 );
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -7,3 +7,5 @@ export const GET = api(
   { auth: "bearer", summary: "Transaction analytics", query: AnalyticsQuery, response: TransactionAnalytics, tags: ["analytics"] },
   ({ tenantId, query }) => transactionAnalytics(tenantId, query.period),
 );
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -7,3 +7,5 @@ export const GET = api(
   { auth: "bearer", summary: "Webhook analytics", query: AnalyticsQuery, response: WebhookAnalytics, tags: ["analytics"] },
   ({ tenantId, query }) => webhookAnalytics(tenantId, query.period),
 );
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -13,3 +13,5 @@ export const DELETE = api(
   { auth: "bearer", summary: "Revoke an API key (takes effect at once)", params: IdParam, response: ApiKey, tags: ["api_keys"] },
   ({ tenantId, params }) => revokeApiKey(tenantId, params.id),
 );
+
+export { POST, PUT, PATCH } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

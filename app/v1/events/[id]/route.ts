@@ -9,3 +9,5 @@ export const GET = api(
   { auth: "any", summary: "Retrieve an event", params: IdParam, response: Event, tags: ["events"] },
   ({ caller, params }) => getEvent(scopeOf(caller), params.id),
 );
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -6,3 +6,5 @@ import { walletMode } from "@/lib/settings/wallet-mode";
 export const GET = api({ auth: "api_key", summary: "Wallet mode and signing addresses", response: WalletMode, tags: ["settings"] }, ({ tenantId }) =>
   walletMode(tenantId),
 );
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

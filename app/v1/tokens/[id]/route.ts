@@ -8,3 +8,5 @@ export const GET = api(
   { auth: "api_key", summary: "Retrieve a token", params: TokenParams, response: Token, tags: ["tokens"] },
   ({ caller, params }) => getToken(scopeOf(caller), params.id),
 );
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

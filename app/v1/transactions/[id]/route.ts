@@ -8,3 +8,5 @@ export const GET = api(
   { auth: "api_key", summary: "Retrieve a transaction", params: IdParam, response: Transaction, tags: ["transactions"] },
   ({ tenantId, caller, params }) => getTransaction(tenantId, caller.livemode, params.id),
 );
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -23,3 +23,5 @@ export const DELETE = api(
   { auth: "api_key", summary: "Delete a webhook endpoint and its deliveries", params: IdParam, response: Deleted("webhook_endpoint"), tags: ["webhooks"] },
   ({ caller, params }) => deleteEndpoint(scopeOf(caller), params.id),
 );
+
+export { PATCH } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

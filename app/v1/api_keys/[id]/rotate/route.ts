@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "bearer", summary: "Rotate an API key's secret", params: IdParam, body: RotateApiKeyInput, response: ApiKey, tags: ["api_keys"] },
   ({ tenantId, params, body }) => rotateApiKey(tenantId, params.id, body),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "api_key", summary: "Approve an address to spend tokens", params: TokenParams, body: ApproveInput, response: Transaction, status: 201, tags: ["tokens"] },
   ({ caller, params, body }) => approve(scopeOf(caller), params.id, body),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "api_key", summary: "ERC-1363 approve and notify the spender contract", params: TokenParams, body: ApproveAndCallInput, response: Transaction, status: 201, tags: ["tokens"] },
   ({ caller, params, body }) => approveAndCall(scopeOf(caller), params.id, body),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -8,3 +8,5 @@ export const GET = api(
   { auth: "api_key", summary: "Balance of an address (nft_token_id 0 for ERC-20)", params: TokenParams, query: BalanceQuery, response: Balance, tags: ["tokens"] },
   ({ caller, params, query }) => balanceOf(scopeOf(caller), params.id, query.address, query.nft_token_id),
 );
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "api_key", summary: "Burn tokens using an allowance", params: TokenParams, body: BurnFromInput, response: Transaction, status: 201, tags: ["tokens"] },
   ({ caller, params, body }) => burnFrom(scopeOf(caller), params.id, body),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

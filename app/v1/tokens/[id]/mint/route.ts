@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "api_key", summary: "Mint new tokens to an address", params: TokenParams, body: MintInput, response: Transaction, status: 201, tags: ["tokens"] },
   ({ caller, params, body }) => mint(scopeOf(caller), params.id, body),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "api_key", summary: "Pause transfers (pausable tokens)", params: TokenParams, body: PauseInput, response: Transaction, status: 201, tags: ["tokens"] },
   ({ caller, params, body }) => pause(scopeOf(caller), params.id, body),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "api_key", summary: "Submit a signed EIP-2612 permit (gasless approval)", params: TokenParams, body: PermitInput, response: Transaction, status: 201, tags: ["tokens"] },
   ({ caller, params, body }) => permit(scopeOf(caller), params.id, body),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "api_key", summary: "Gasless transfer through Permit2 (ERC20_ALT)", params: TokenParams, body: Permit2TransferInput, response: Transaction, status: 201, tags: ["tokens"] },
   ({ caller, params, body }) => permit2Transfer(scopeOf(caller), params.id, body),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

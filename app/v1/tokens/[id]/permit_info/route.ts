@@ -8,3 +8,5 @@ export const GET = api(
   { auth: "api_key", summary: "Data to sign an EIP-2612 permit (ERC-20)", params: TokenParams, query: PermitInfoQuery, response: PermitInfo, tags: ["tokens"] },
   ({ caller, params, query }) => permitInfo(scopeOf(caller), params.id, query.owner as `0x${string}`),
 );
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

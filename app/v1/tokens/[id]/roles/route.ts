@@ -18,3 +18,5 @@ export const DELETE = api(
   { auth: "api_key", summary: "Revoke a role from an address (role and address in the body)", params: TokenParams, body: RoleInput, response: Transaction, tags: ["roles"] },
   ({ caller, params, body }) => revokeRole(scopeOf(caller), params.id, body),
 );
+
+export { PUT, PATCH } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

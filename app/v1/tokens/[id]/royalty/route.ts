@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "api_key", summary: "Set the default royalty of the token contract", params: TokenParams, body: RoyaltyBody, response: Transaction, status: 201, tags: ["tokens"] },
   ({ caller, params, body }) => setDefaultRoyalty(scopeOf(caller), params.id, body),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

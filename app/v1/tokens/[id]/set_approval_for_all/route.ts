@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "api_key", summary: "Approve or revoke an operator for all tokens", params: TokenParams, body: SetApprovalForAllInput, response: Transaction, status: 201, tags: ["tokens"] },
   ({ caller, params, body }) => setApprovalForAll(scopeOf(caller), params.id, body),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

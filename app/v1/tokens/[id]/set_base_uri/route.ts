@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "api_key", summary: "Set the base URI (ERC-721; ERC-1155 per-token prefix)", params: TokenParams, body: SetBaseUriInput, response: Transaction, status: 201, tags: ["tokens"] },
   ({ caller, params, body }) => setBaseUri(scopeOf(caller), params.id, body),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "api_key", summary: "Set the default URI (ERC-1155)", params: TokenParams, body: SetUriInput, response: Transaction, status: 201, tags: ["tokens"] },
   ({ caller, params, body }) => setUri(scopeOf(caller), params.id, body),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "api_key", summary: "Transfer tokens to an address", params: TokenParams, body: TransferInput, response: Transaction, status: 201, tags: ["tokens"] },
   ({ caller, params, body }) => transfer(scopeOf(caller), params.id, body),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "api_key", summary: "ERC-1363 transfer and notify the receiver contract", params: TokenParams, body: TransferAndCallInput, response: Transaction, status: 201, tags: ["tokens"] },
   ({ caller, params, body }) => transferAndCall(scopeOf(caller), params.id, body),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

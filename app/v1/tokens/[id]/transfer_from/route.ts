@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "api_key", summary: "Transfer using an allowance", params: TokenParams, body: TransferFromInput, response: Transaction, status: 201, tags: ["tokens"] },
   ({ caller, params, body }) => transferFrom(scopeOf(caller), params.id, body),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

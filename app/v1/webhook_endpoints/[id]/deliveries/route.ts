@@ -9,3 +9,5 @@ export const GET = api(
   { auth: "api_key", summary: "List the deliveries of a webhook endpoint", params: IdParam, query: DeliveriesQuery, response: WebhookDeliveryList, tags: ["webhooks"] },
   ({ caller, params, query }) => listDeliveries(scopeOf(caller), params.id, query),
 );
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "api_key", summary: "Rotate the signing secret (both secrets sign for 24 h)", params: IdParam, body: RotateWebhookSecretInput, response: WebhookEndpoint, tags: ["webhooks"] },
   ({ caller, params }) => rotateSecret(scopeOf(caller), params.id),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -8,3 +8,5 @@ export const GET = api(
   { auth: "api_key", summary: "All roles of an address", params: AddressParams, response: AddressRoles, tags: ["roles"] },
   ({ caller, params }) => addressRoles(scopeOf(caller), params.id, params.address),
 );
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

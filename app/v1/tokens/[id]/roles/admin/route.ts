@@ -8,3 +8,5 @@ export const GET = api(
   { auth: "api_key", summary: "Admin role of a role", params: TokenParams, query: RoleAdminQuery, response: RoleAdmin, tags: ["roles"] },
   ({ caller, params, query }) => roleAdmin(scopeOf(caller), params.id, query.role),
 );
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -8,3 +8,5 @@ export const GET = api(
   { auth: "api_key", summary: "Whether an address has a given role", params: TokenParams, query: RoleCheckQuery, response: RoleCheck, tags: ["roles"] },
   ({ caller, params, query }) => checkRole(scopeOf(caller), params.id, query.role, query.address),
 );
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

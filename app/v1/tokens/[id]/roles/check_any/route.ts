@@ -8,3 +8,5 @@ export const GET = api(
   { auth: "api_key", summary: "Whether an address has any of several roles (ERC20_ALT)", params: TokenParams, query: RoleCheckAnyQuery, response: RoleCheckAny, tags: ["roles"] },
   ({ caller, params, query }) => checkAnyRole(scopeOf(caller), params.id, query.roles, query.address),
 );
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

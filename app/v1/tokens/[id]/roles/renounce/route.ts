@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "api_key", summary: "Renounce a role from the caller's own address (the tenant wallet)", params: TokenParams, body: RenounceRoleInput, response: Transaction, status: 201, tags: ["roles"] },
   ({ caller, params, body }) => renounceRole(scopeOf(caller), params.id, body),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -8,3 +8,5 @@ export const GET = api(
   { auth: "api_key", summary: "Retrieve a webhook delivery", params: DeliveryParams, response: WebhookDelivery, tags: ["webhooks"] },
   ({ caller, params }) => getDelivery(scopeOf(caller), params.id, params.delivery_id),
 );
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

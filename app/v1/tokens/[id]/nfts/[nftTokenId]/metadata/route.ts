@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "api_key", summary: "Update the metadata URI of an NFT", params: NftParams, body: NftMetadataInput, response: Transaction, status: 201, tags: ["tokens"] },
   ({ caller, params, body }) => setNftMetadata(scopeOf(caller), params.id, params.nftTokenId, body),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "api_key", summary: "Set royalty for one NFT", params: NftParams, body: RoyaltyBody, response: Transaction, status: 201, tags: ["tokens"] },
   ({ caller, params, body }) => setNftRoyalty(scopeOf(caller), params.id, params.nftTokenId, body),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

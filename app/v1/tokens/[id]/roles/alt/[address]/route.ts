@@ -8,3 +8,5 @@ export const GET = api(
   { auth: "api_key", summary: "Roles bitmap and role names of an address (ERC20_ALT)", params: AddressParams, response: RoleBitmap, tags: ["roles"] },
   ({ caller, params }) => roleBitmap(scopeOf(caller), params.id, params.address),
 );
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)

@@ -8,3 +8,5 @@ export const POST = api(
   { auth: "api_key", summary: "Re-send a delivery now; answers with the attempt's outcome", params: DeliveryParams, body: RetryDeliveryInput, response: WebhookDelivery, tags: ["webhooks"] },
   ({ caller, params }) => retryDelivery(scopeOf(caller), params.id, params.delivery_id),
 );
+
+export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)
