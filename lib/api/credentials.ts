@@ -33,7 +33,7 @@ touch AS (
 )`;
 const apiKeySql = `${apiKeyLookup},
 ${rateLimitCte("$4 || ':' || k.tenant_id", "FROM k", 2)}
-SELECT k.id, k.tenant_id, k.environment, rl.allowed, rl.hits, rl.now_ms FROM k CROSS JOIN rl`;
+SELECT k.id, k.tenant_id, k.environment, rl.allowed, rl.used, rl.oldest, rl.now_ms FROM k CROSS JOIN rl`;
 const apiKeyUnmeteredSql = `${apiKeyLookup}
 SELECT k.id, k.tenant_id, k.environment FROM k`;
 

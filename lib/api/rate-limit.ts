@@ -41,20 +41,21 @@ rl AS (
     hits = (SELECT COALESCE(array_agg(h ORDER BY h), '{}') ${inWindow})
       || CASE WHEN (SELECT count(*) ${inWindow}) < $${p}::int THEN ARRAY[(SELECT t FROM now_ms)] ELSE '{}'::bigint[] END,
     updated_at = now()
-  RETURNING allowed, hits, (SELECT t FROM now_ms) AS now_ms
+  RETURNING allowed, cardinality(hits) AS used, hits[1] AS oldest, (SELECT t FROM now_ms) AS now_ms
 )`;
 }
 
 export const rateLimitParams = (policy: Policy) => [policy.limit, policy.windowSeconds * 1000];
 
-export function readRateLimit(policy: Policy, row: { allowed: boolean; hits: string[]; now_ms: string }): RateLimitResult {
+// Only the count and the oldest request time come back: the window itself holds up to `limit` entries.
+export function readRateLimit(policy: Policy, row: { allowed: boolean; used: number; oldest: string | null; now_ms: string }): RateLimitResult {
   const now = Number(row.now_ms);
-  const oldest = row.hits.length ? Number(row.hits[0]) : now;
+  const oldest = row.oldest === null ? now : Number(row.oldest);
   const resetMs = oldest + policy.windowSeconds * 1000;
   return {
     policy,
     allowed: row.allowed,
-    remaining: row.allowed ? Math.max(0, policy.limit - row.hits.length) : 0,
+    remaining: row.allowed ? Math.max(0, policy.limit - row.used) : 0,
     resetAt: Math.ceil(resetMs / 1000),
     retryAfter: Math.max(1, Math.ceil((resetMs - now) / 1000)),
   };

@@ -42,7 +42,7 @@ export function publicClient(networkName: string): PublicClient {
   const target = chainTarget(networkName);
   let client = clients.get(target.rpcUrl);
   if (!client) {
-    client = createPublicClient({ chain: target.chain, transport: http(target.rpcUrl, { retryCount: 2, batch: false }), pollingInterval: 250 });
+    client = createPublicClient({ chain: target.chain, transport: http(target.rpcUrl, { retryCount: 2, batch: { wait: 0 } }), pollingInterval: 250 });
     clients.set(target.rpcUrl, client);
   }
   return client;

@@ -43,16 +43,17 @@ const storeSql = `UPDATE transactions
       max_priority_fee_per_gas = $7, updated_at = now()
   WHERE id = $1 AND nonce = $2 AND raw_transaction IS NULL`;
 
-/** Stores the signature for the reserved nonce (a no-op if a racing run stored its own first). */
+/** Stores the signature for the reserved nonce: false (a no-op) if a racing run stored its own first. */
 export async function storeSigned(
   transactionId: string,
   nonce: number,
   raw: Hex,
   fees: { gasLimit: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
 ) {
-  await hotQuery("store_signed_transaction", storeSql, [
+  const { rowCount } = await hotQuery("store_signed_transaction", storeSql, [
     transactionId, nonce, raw, keccak256(raw), fees.gasLimit.toString(), fees.maxFeePerGas.toString(), fees.maxPriorityFeePerGas.toString(),
   ]);
+  return rowCount === 1;
 }
 
 /** After "nonce too low" from the node: move the counter up to what the chain has seen. */

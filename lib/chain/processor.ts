@@ -4,8 +4,8 @@
 //   confirm — wait for the receipt and confirmations (replacing a stuck transaction with higher fees),
 //             then mark confirmed/failed, run the kind's effect and emit events in one database transaction.
 import { parseEther, formatEther, keccak256, type Address, type Hex, type TransactionReceipt, BaseError } from "viem";
-import { db, hotQuery, pool, Prisma } from "@/lib/db";
-import { emit } from "@/lib/webhooks/emit";
+import { db, hotQuery, pool } from "@/lib/db";
+import { emitAll } from "@/lib/webhooks/emit";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { chainTarget, publicClient, type ChainTarget } from "./clients";
 import { signerFor } from "./wallets";
@@ -13,6 +13,7 @@ import { seedNonce, reserveNonce, storeSigned, resyncNonce } from "./nonces";
 import { isRevert, revertReason } from "./revert";
 import { effectFor } from "./effects";
 import { serializeTransaction } from "./transactions";
+import { loadTransaction, moveToFinal, type FinalChanges } from "./records";
 
 export type Outcome = "submitted" | "confirmed" | "failed";
 
@@ -55,7 +56,7 @@ async function balanceFor(target: ChainTarget, address: Address, spend: bigint) 
   return balance;
 }
 
-const load = (id: string) => db.transaction.findUniqueOrThrow({ where: { id } });
+const load = loadTransaction;
 
 // Fee estimates change per block at most: one estimate serves every signature of the next second.
 const feeCache = new Map<string, { at: number; fees: Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> }>();
@@ -100,8 +101,9 @@ export async function sendTransaction(id: string): Promise<Outcome> {
 }
 
 // Drains in progress in this process, per wallet and chain: runs of one process wait on the same drain
-// instead of each polling the database.
-const drains = new Map<string, Promise<boolean>>();
+// instead of each polling the database. A drain resolves to the ids it sent, or null when another
+// process holds the wallet's broadcast lock.
+const drains = new Map<string, Promise<Set<string> | null>>();
 
 /**
  * Broadcasts every signed, unsent transaction of the wallet on this chain in nonce order: nodes reject
@@ -117,10 +119,11 @@ async function broadcastBacklog(id: string, from: Address, target: ChainTarget) 
       drain = drainBacklog(from, target).finally(() => drains.delete(key));
       drains.set(key, drain);
     }
-    const drained = await drain;
+    const sent = await drain;
+    if (sent?.has(id)) return;
     const { rows } = await hotQuery("transaction_status", "SELECT status FROM transactions WHERE id = $1", [id]);
     if (rows[0]?.status !== "pending") return;
-    if (!drained) await new Promise((r) => setTimeout(r, 10)); // another process holds the lock
+    if (!sent) await new Promise((r) => setTimeout(r, 10)); // another process holds the lock
   }
 }
 
@@ -132,24 +135,26 @@ const claimBacklogSql = `UPDATE transactions SET status = 'submitted', submitted
                           WHERE from_address = $1 AND chain_key = $2 AND status = 'pending' AND nonce IS NOT NULL AND raw_transaction IS NULL), 2147483647)
   RETURNING id, nonce, hashes, network, raw_transaction AS "rawTransaction", from_address AS "fromAddress"`;
 
-/** Sends the wallet's backlog if this run gets the lock; false if another run holds it. */
-async function drainBacklog(from: Address, target: ChainTarget): Promise<boolean> {
+/** Sends the wallet's backlog if this run gets the lock: the ids sent, or null if another run holds it. */
+async function drainBacklog(from: Address, target: ChainTarget): Promise<Set<string> | null> {
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
     const { rows } = await client.query("SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked", [`broadcast:${from}:${target.chainKey}`]);
     if (!rows[0].locked) {
       await client.query("ROLLBACK");
-      return false;
+      return null;
     }
+    const sent = new Set<string>();
     for (let round = 0; round < 5; round++) {
       const backlog = (await client.query(claimBacklogSql, [from, target.chainKey])).rows as Transaction[];
       if (!backlog.length) break;
       backlog.sort((a, b) => a.nonce! - b.nonce!);
       for (const record of backlog) await broadcast(record, target);
+      for (const record of backlog) sent.add(record.id);
     }
     await client.query("COMMIT");
-    return true;
+    return sent;
   } catch (error) {
     await client.query("ROLLBACK").catch(() => {});
     throw error;
@@ -194,8 +199,12 @@ async function signNew(record: Transaction, target: ChainTarget): Promise<Transa
   await seedNonce(db, client, from, target.chainKey);
   const nonce = await reserveNonce(record.id, from, target.chainKey);
   const raw = await sign(record, target, nonce, { gasLimit, ...fees });
-  await storeSigned(record.id, nonce, raw, { gasLimit, ...fees });
-  return load(record.id); // ours, or the bytes another run stored first for the same nonce
+  if (!(await storeSigned(record.id, nonce, raw, { gasLimit, ...fees }))) return load(record.id); // another run stored its bytes first
+  const hash = keccak256(raw);
+  return {
+    ...record, nonce, rawTransaction: raw, hash, hashes: [...record.hashes, hash],
+    gasLimit: gasLimit.toString(), maxFeePerGas: fees.maxFeePerGas.toString(), maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+  };
 }
 
 /** The record's call, signed by the tenant wallet with this nonce and these fees. */
@@ -297,45 +306,42 @@ async function replaceStuck(record: Transaction) {
   await broadcast(updated, target);
 }
 
-/** The one move to a final status: null when another run got there first (effects then run once). */
-async function moveToFinal(tx: Prisma.TransactionClient, id: string, data: Prisma.TransactionUpdateInput) {
+/** Final status, the kind's effect and the events, in one database transaction; a no-op if another run got there first. */
+async function finalize(id: string, changes: FinalChanges, outcome: { receipt: TransactionReceipt } | { reason: string }) {
+  const client = await pool.connect();
   try {
-    return await tx.transaction.update({ where: { id, status: { in: ["pending", "submitted"] } }, data });
+    await client.query("BEGIN");
+    const record = await moveToFinal(client, id, changes);
+    if (record) {
+      const effect = effectFor(record.kind);
+      const events =
+        ("receipt" in outcome
+          ? await effect?.onConfirmed?.({ tx: record, receipt: outcome.receipt, client })
+          : await effect?.onFailed?.({ tx: record, reason: outcome.reason, client })) ?? [];
+      await emitAll(record.tenantId, [...events, { type: `transaction.${changes.status}`, object: serializeTransaction(record) }], client);
+    }
+    await client.query("COMMIT");
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") return null;
+    await client.query("ROLLBACK").catch(() => {});
     throw error;
+  } finally {
+    client.release();
   }
 }
 
-async function finalizeConfirmed(id: string, receipt: TransactionReceipt) {
-  await db.$transaction(async (tx) => {
-    const record = await moveToFinal(tx, id, {
-      status: "confirmed",
-      hash: receipt.transactionHash,
-      blockNumber: receipt.blockNumber,
-      gasUsed: receipt.gasUsed.toString(),
-      contractAddress: receipt.contractAddress ?? null,
-      confirmedAt: new Date(),
-    });
-    if (!record) return; // finalized by another run
-    await effectFor(record.kind)?.onConfirmed?.({ tx: record, receipt, db: tx });
-    await emit(record.tenantId, "transaction.confirmed", serializeTransaction(record), tx);
-  });
-}
+const finalizeConfirmed = (id: string, receipt: TransactionReceipt) =>
+  finalize(
+    id,
+    { status: "confirmed", hash: receipt.transactionHash, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed.toString(), contractAddress: receipt.contractAddress ?? null, confirmedAt: new Date() },
+    { receipt },
+  );
 
-async function finalizeFailed(id: string, code: string, message: string, receipt?: TransactionReceipt) {
-  await db.$transaction(async (tx) => {
-    const record = await moveToFinal(tx, id, {
-      status: "failed",
-      errorCode: code,
-      errorMessage: message,
-      ...(receipt ? { hash: receipt.transactionHash, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed.toString() } : {}),
-    });
-    if (!record) return;
-    await effectFor(record.kind)?.onFailed?.({ tx: record, reason: message, db: tx });
-    await emit(record.tenantId, "transaction.failed", serializeTransaction(record), tx);
-  });
-}
+const finalizeFailed = (id: string, code: string, message: string, receipt?: TransactionReceipt) =>
+  finalize(
+    id,
+    { status: "failed", errorCode: code, errorMessage: message, ...(receipt ? { hash: receipt.transactionHash, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed.toString() } : {}) },
+    { reason: message },
+  );
 
 /** For the function's onFailure: a record whose run gave up ends failed with the cause. */
 export const failAfterRetries = (id: string, message: string) => finalizeFailed(id, "processing_failed", message);

@@ -1,36 +1,38 @@
 // Effects of token transactions when they end. A deployment fills in the token (address, status) and
-// emits token.deployed, or marks it failed; every operation emits the events planned when it was
+// asks for token.deployed, or marks it failed; every operation asks for the events planned when it was
 // submitted (`effect.events`, see ./submit), with the token, the transaction and its hash added.
 import { getAddress } from "viem";
 import type { TxEffectHandler } from "@/lib/chain/effects";
-import { emit } from "@/lib/webhooks/emit";
 import type { PlannedEvent } from "./submit";
 import { serializeToken } from "./serialize";
+import { TOKEN_COLUMNS } from "./scope";
+import type { Token } from "@/lib/generated/prisma/client";
+
+const finishDeploySql = `UPDATE tokens SET status = $2, address = $3, deploy_tx_id = $4, failure_reason = $5, updated_at = now()
+  WHERE id = $1 RETURNING ${TOKEN_COLUMNS}`;
 
 const deploy: TxEffectHandler = {
-  async onConfirmed({ tx, receipt, db }) {
+  async onConfirmed({ tx, receipt, client }) {
     if (!tx.tokenId) return;
     if (!receipt.contractAddress) {
-      await db.token.update({ where: { id: tx.tokenId }, data: { status: "failed", failureReason: "The deployment created no contract.", deployTxId: tx.id } });
+      await client.query(finishDeploySql, [tx.tokenId, "failed", null, tx.id, "The deployment created no contract."]);
       return;
     }
-    const token = await db.token.update({
-      where: { id: tx.tokenId },
-      data: { status: "deployed", address: getAddress(receipt.contractAddress), deployTxId: tx.id, failureReason: null },
-    });
-    await emit(tx.tenantId, "token.deployed", serializeToken(token), db);
+    const { rows } = await client.query(finishDeploySql, [tx.tokenId, "deployed", getAddress(receipt.contractAddress), tx.id, null]);
+    return [{ type: "token.deployed", object: serializeToken(rows[0] as Token) }];
   },
-  async onFailed({ tx, reason, db }) {
+  async onFailed({ tx, reason, client }) {
     if (!tx.tokenId) return;
-    await db.token.update({ where: { id: tx.tokenId }, data: { status: "failed", failureReason: reason, deployTxId: tx.id } });
+    await client.query(finishDeploySql, [tx.tokenId, "failed", null, tx.id, reason]);
   },
 };
 
 const operation: TxEffectHandler = {
-  async onConfirmed({ tx, db }) {
+  async onConfirmed({ tx }) {
     const events = ((tx.effect as { events?: PlannedEvent[] } | null)?.events ?? []);
-    for (const event of events) {
-      await emit(tx.tenantId, event.type, {
+    return events.map((event) => ({
+      type: event.type,
+      object: {
         object: "token_operation",
         token: tx.tokenId,
         transaction: tx.id,
@@ -39,8 +41,8 @@ const operation: TxEffectHandler = {
         kind: tx.kind,
         livemode: tx.livemode,
         ...event.data,
-      }, db);
-    }
+      },
+    }));
   },
 };
 

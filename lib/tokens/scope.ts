@@ -1,6 +1,7 @@
 // Who is asking: a tenant and the environment of its API key. Test keys see only test tokens and live
 // keys only live ones; anything else is 404, exactly like another tenant's id.
-import { db } from "@/lib/db";
+import { hotQuery } from "@/lib/db";
+import { selectList } from "@/lib/db/columns";
 import { invalidRequest, notFound } from "@/lib/api/errors";
 import type { Caller } from "@/lib/api/credentials";
 import type { Token } from "@/lib/generated/prisma/client";
@@ -14,10 +15,18 @@ export interface Scope {
 
 export const scopeOf = (caller: Caller): Scope => ({ tenantId: caller.tenantId, livemode: caller.apiKey?.environment === "live" });
 
+export const TOKEN_COLUMNS = selectList(
+  ["id", "tenantId", "livemode", "name", "symbol", "standard", "network", "status", "decimals", "initialSupply", "features", "address", "deployTxId", "failureReason"],
+  ["createdAt", "updatedAt"],
+);
+
+// Every token operation starts here, so it queries the pool directly (see lib/db/columns.ts).
+const findTokenSql = `SELECT ${TOKEN_COLUMNS} FROM tokens WHERE id = $1 AND tenant_id = $2 AND livemode = $3`;
+
 export async function findToken(scope: Scope, id: string): Promise<Token> {
-  const token = await db.token.findFirst({ where: { id, tenantId: scope.tenantId, livemode: scope.livemode } });
-  if (!token) throw notFound("token", id);
-  return token;
+  const { rows } = await hotQuery("find_token", findTokenSql, [id, scope.tenantId, scope.livemode]);
+  if (!rows.length) throw notFound("token", id);
+  return rows[0] as Token;
 }
 
 export type DeployedToken = Token & { address: Address; standard: Standard };

@@ -2,7 +2,7 @@
 // validation, listing, environment and tenant isolation, and a reverted operation.
 import { describe, expect, it } from "vitest";
 import { call } from "@/test/client";
-import { db } from "@/lib/db";
+import { db, pool } from "@/lib/db";
 import { newId } from "@/lib/api/ids";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { tokenEffects } from "./effects";
@@ -188,7 +188,8 @@ describe("pre-checks and failures", () => {
     });
     const tx = { id: "tx_test", tenantId: t.id, tokenId: token.id, kind: "token.deploy" } as Transaction;
     const reason = "The wallet 0x… holds 0 POL on polygon_amoy but needs 0.01 for this transaction's gas: fund it and retry.";
-    await db.$transaction((client) => tokenEffects["token.deploy"].onFailed!({ tx, reason, db: client }));
+    const client = await pool.connect();
+    await tokenEffects["token.deploy"].onFailed!({ tx, reason, client }).finally(() => client.release());
     const res = await api(t, "GET", `/v1/tokens/${token.id}`);
     expect(res.body).toMatchObject({ status: "failed", failure_reason: reason, deploy_tx: "tx_test", address: null });
     const op = await api(t, "POST", `/v1/tokens/${token.id}/mint`, { to: HOLDER, amount: "1" });
