@@ -51,7 +51,7 @@ export async function startLocalExecutor(options: LocalExecutorOptions = {}): Pr
     instanceId: options.instanceId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`,
     pollIntervalMs: options.pollIntervalMs ?? 250,
     leaseMs: options.leaseMs ?? 30_000,
-    maxInFlight: options.maxInFlight ?? 20,
+    maxInFlight: options.maxInFlight ?? Number(process.env.JOBS_MAX_IN_FLIGHT ?? 20),
     backoff: { baseMs: 1_000, maxMs: 300_000, ...options.backoff },
   });
   executor.start();

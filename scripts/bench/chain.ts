@@ -13,7 +13,7 @@ import { benchDatabase, startNext, percentile } from "./harness";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3211);
 const N = Number(process.env.BENCH_TXS ?? 200);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const base = `http://127.0.0.1:${PORT}`;
 const { PlatformERC20 } = artifacts;
 const features = { mintable: true, burnable: true, pausable: true };
