@@ -37,7 +37,10 @@ export function chainTarget(networkName: string): ChainTarget {
 
 const clients = new Map<string, PublicClient>();
 
-/** One public client per RPC, shared by every network that uses it. */
+/**
+ * One public client per RPC, shared by every network that uses it. Calls made in the same tick go out as
+ * one JSON-RPC batch, in call order: the processor's broadcast of a wallet's backlog relies on that order.
+ */
 export function publicClient(networkName: string): PublicClient {
   const target = chainTarget(networkName);
   let client = clients.get(target.rpcUrl);

@@ -150,7 +150,7 @@ async function drainBacklog(from: Address, target: ChainTarget): Promise<Set<str
       const backlog = (await client.query(claimBacklogSql, [from, target.chainKey])).rows as Transaction[];
       if (!backlog.length) break;
       backlog.sort((a, b) => a.nonce! - b.nonce!);
-      for (const record of backlog) await broadcast(record, target);
+      await broadcastInOrder(backlog, target);
       for (const record of backlog) sent.add(record.id);
     }
     await client.query("COMMIT");
@@ -221,6 +221,17 @@ async function sign(record: Transaction, target: ChainTarget, nonce: number, fee
     maxFeePerGas: fees.maxFeePerGas,
     maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
   });
+}
+
+/**
+ * Sends records in nonce order as one JSON-RPC batch (the client batches calls made in the same tick):
+ * nodes handle a batch's calls in order, so a nonce never arrives before its predecessor, and the backlog
+ * costs one round trip instead of one per transaction. Waits for every call before reporting a failure.
+ */
+async function broadcastInOrder(records: Transaction[], target: ChainTarget) {
+  const results = await Promise.allSettled(records.map((record) => broadcast(record, target)));
+  const failure = results.find((r) => r.status === "rejected");
+  if (failure) throw failure.reason;
 }
 
 /** Sends the stored bytes. "Already known" and "nonce too low" for our own mined hash are success. */
