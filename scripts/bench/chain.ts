@@ -129,6 +129,13 @@ try {
     rawTps.push(await rawRound());
     apiTps.push(await apiRound());
   }
+  // Every transaction of the tenant wallet (deploys, warm-up and measured mints): nonces 0..n-1, each once.
+  const { rows: nonceRows } = await db.query(
+    "SELECT count(*)::int AS n, count(DISTINCT nonce)::int AS nonces, min(nonce) AS lo, max(nonce) AS hi, count(DISTINCT hash)::int AS hashes FROM transactions WHERE token_id = ANY($1)",
+    [[warm.id, token.id]],
+  );
+  const w = nonceRows[0];
+  const contiguous = w.nonces === w.n && w.hashes === w.n && w.hi - w.lo + 1 === w.n;
   await db.end();
 
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -136,7 +143,7 @@ try {
   console.log(`raw viem  sequential send + receipt   ${median(rawTps).toFixed(1).padStart(7)} tx/s   rounds ${rawTps.map((x) => x.toFixed(1)).join(", ")}`);
   console.log(`API       POST /mint ×${N} → confirmed   ${median(apiTps).toFixed(1).padStart(7)} tx/s   rounds ${apiTps.map((x) => x.toFixed(1)).join(", ")}`);
   console.log(`          app server CPU per API mint: ${serverCpuPerTx.map((x) => x.toFixed(1)).join(", ")} ms`);
-  console.log(`          ${confirmed}/${N * ROUNDS} confirmed; request→confirmed p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms`);
+  console.log(`          ${confirmed}/${N * ROUNDS} confirmed; wallet nonces ${contiguous ? "contiguous, hashes distinct" : `NOT contiguous: ${JSON.stringify(w)}`}; request→confirmed p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms`);
   console.log(`ratio API/raw: ${(median(apiTps) / median(rawTps)).toFixed(2)} (goal ≥ 0.5); per round ${rawTps.map((r, i) => (apiTps[i] / r).toFixed(2)).join(", ")}`);
   console.log(`deploy latency: raw ${rawDeployMs.toFixed(0)} ms, API POST /v1/tokens → deployed ${apiDeployMs.toFixed(0)} ms, ratio ${(apiDeployMs / rawDeployMs).toFixed(1)}× (goal ≤ 3×)`);
 } finally {
