@@ -1,8 +1,8 @@
 // Writes the route table of the API (/v1 and /auth) from the route files under app/:
 //   lib/api/route-table.generated.ts    paths and methods (404/405 answers, batch, tests)
 //   lib/api/route-modules.generated.ts  lazy imports of the route modules (OpenAPI document, batch, tests)
-// and keeps the last line of each route file, which re-exports the 405 handler for the methods the file
-// does not implement (Next.js would answer those with an empty 405).
+// and keeps the last two lines of each route file, which take the 405 handler for the methods the file
+// does not implement from lib/api/unmatched (Next.js would answer those with an empty 405).
 // Run by predev/prebuild/pretest; `--check` exits 1 when anything is stale.
 import { readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
@@ -10,7 +10,7 @@ import { join, relative, resolve } from "node:path";
 const root = resolve(import.meta.dirname, "..");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
-const UNMATCHED_LINE = /^export \{[^}]*\} from "@\/lib\/api\/unmatched";.*\n?/m;
+const UNMATCHED_LINE = /^(import \{ unmatchedMethods \} from "@\/lib\/api\/unmatched";|export const \{[^}]*\} = unmatchedMethods;).*\n?/gm;
 
 // Catch-all directories ([...x], [[...x]]) hold the 404 route, not API operations.
 function routeFiles(dir: string): string[] {
@@ -24,7 +24,7 @@ function withUnmatchedLine(src: string, methods: readonly string[]) {
   const missing = METHODS.filter((m) => !methods.includes(m));
   const body = src.replace(UNMATCHED_LINE, "").replace(/\n*$/, "\n");
   if (!missing.length) return body;
-  return `${body}\nexport { ${missing.join(", ")} } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)\n`;
+  return `${body}\nimport { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)\nexport const { ${missing.join(", ")} } = unmatchedMethods;\n`;
 }
 
 export function routeTable() {

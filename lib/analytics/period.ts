@@ -4,6 +4,18 @@ import { Prisma } from "@/lib/db";
 
 export type Period = "7d" | "30d" | "90d";
 
+/**
+ * Whose figures, in which mode: analytics show test or live data, never both (like the console's switch).
+ * Rule for records of no mode: they count in both modes. Those are the events with a null `livemode`
+ * (auth.*, api_key.*, wallet). Tokens, transactions and webhook endpoints always have a mode, and a
+ * webhook delivery has its endpoint's mode: a mode-less event is delivered to the endpoints of both modes
+ * (lib/webhooks/outbox.ts), and each of those deliveries counts once, in the mode of its endpoint.
+ */
+export interface Scope {
+  tenantId: string;
+  livemode: boolean;
+}
+
 export const periodDays = (period: Period) => ({ "7d": 7, "30d": 30, "90d": 90 })[period];
 
 /** The `days(day)` CTE: one `timestamp` (UTC midnight) per day of the period. */

@@ -1,7 +1,7 @@
 // Transactions requested per day of the period, by status and by kind, with the success rate and the
 // median time from request to confirmation.
 import { db, Prisma } from "@/lib/db";
-import { addCount, coarseFirst, daysCte, rate, round, window, type Period } from "./period";
+import { addCount, coarseFirst, daysCte, rate, round, window, type Period, type Scope } from "./period";
 
 interface Row {
   g: number; // GROUPING(day, status, kind)
@@ -32,7 +32,7 @@ const figures = (row?: Row): Figures => ({
   median_confirmation_seconds: round(row?.median ?? null),
 });
 
-const transactionRows = (tenantId: string, period: Period) =>
+const transactionRows = (scope: Scope, period: Period) =>
   db.$queryRaw<Row[]>(Prisma.sql`
     WITH ${daysCte(period)}
     SELECT GROUPING(days.day, x.status, x.kind)::int AS g, to_char(days.day, 'YYYY-MM-DD') AS date,
@@ -42,11 +42,11 @@ const transactionRows = (tenantId: string, period: Period) =>
       percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM x.confirmed_at - x.created_at))
         FILTER (WHERE x.status = 'confirmed' AND x.confirmed_at IS NOT NULL) AS median
     FROM days LEFT JOIN transactions x
-      ON x.tenant_id = ${tenantId} AND x.created_at >= days.day AND x.created_at < days.day + interval '1 day'
+      ON x.tenant_id = ${scope.tenantId} AND x.livemode = ${scope.livemode}::boolean AND x.created_at >= days.day AND x.created_at < days.day + interval '1 day'
     GROUP BY GROUPING SETS ((days.day), (days.day, x.status), (days.day, x.kind), (), (x.status), (x.kind))`);
 
-export async function transactionAnalytics(tenantId: string, period: Period) {
-  const rows = await transactionRows(tenantId, period);
+export async function transactionAnalytics(scope: Scope, period: Period) {
+  const rows = await transactionRows(scope, period);
   const days = new Map<string, Figures & { date: string }>();
   let totals = figures();
   for (const row of coarseFirst(rows)) {
@@ -58,6 +58,6 @@ export async function transactionAnalytics(tenantId: string, period: Period) {
     else if (row.g === DAY_KIND) addCount(days.get(row.date!)!.by_kind, row.kind, row.n);
   }
   const series = [...days.values()].sort((a, b) => a.date.localeCompare(b.date));
-  return { object: "transaction_analytics" as const, ...window(period, series), ...totals, series };
+  return { object: "transaction_analytics" as const, livemode: scope.livemode, ...window(period, series), ...totals, series };
 }
 

@@ -16,8 +16,8 @@ export const unmatchedHandler = api({ auth: "none", summary: "Unmatched request"
   throw new ApiError(404, "invalid_request_error", "route_not_found", `Unrecognized request URL (${request.method}: ${path}).`);
 });
 
-export const GET = unmatchedHandler;
-export const POST = unmatchedHandler;
-export const PUT = unmatchedHandler;
-export const PATCH = unmatchedHandler;
-export const DELETE = unmatchedHandler;
+/**
+ * Every method, for route files to take the ones they lack: `export const { PUT, DELETE } = unmatchedMethods;`.
+ * Destructured, so tools that count a file's own handlers (the endpoint coverage report) do not count these.
+ */
+export const unmatchedMethods = { GET: unmatchedHandler, POST: unmatchedHandler, PUT: unmatchedHandler, PATCH: unmatchedHandler, DELETE: unmatchedHandler };

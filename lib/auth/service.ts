@@ -62,10 +62,25 @@ export async function register(input: z.output<typeof RegisterInput>) {
 
 const badLogin = () => unauthorized("invalid_login", "Incorrect email or password.");
 
-export async function login(input: z.output<typeof LoginInput>) {
+/**
+ * Checks e-mail and password (as slow for an unknown e-mail as for a wrong password) and records
+ * auth.login; the user, without issuing tokens. The console signs in with this (its session is a cookie).
+ */
+export async function signIn(input: z.output<typeof LoginInput>) {
+  const user = await checkPassword(input);
+  await emit(user.tenantId, "auth.login", { user: serializeUser(user) });
+  return user;
+}
+
+async function checkPassword(input: z.output<typeof LoginInput>) {
   const user = await db.user.findUnique({ where: { email: input.email.toLowerCase() }, include: { tenant: true } });
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) throw badLogin();
+  return user;
+}
+
+export async function login(input: z.output<typeof LoginInput>) {
+  const user = await checkPassword(input);
   return db.$transaction(async (tx) => {
     const auth = await session(tx, user.tenant, user);
     await emit(user.tenantId, "auth.login", { user: auth.user }, tx);

@@ -3,7 +3,7 @@
 import type { NextAuthOptions } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { ApiError } from "@/lib/api/errors";
-import { login } from "@/lib/auth/service";
+import { signIn } from "@/lib/auth/service";
 import { LoginInput } from "@/lib/schemas/auth";
 import { takeAuthSlot } from "./rate-limit";
 
@@ -19,8 +19,8 @@ export async function authorizeCredentials(credentials: Record<string, string> |
   if (!parsed.success) return null;
   await takeAuthSlot(headers);
   try {
-    const auth = await login(parsed.data);
-    return { id: auth.user.id, email: auth.user.email, name: auth.user.full_name };
+    const user = await signIn(parsed.data);
+    return { id: user.id, email: user.email, name: user.fullName };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

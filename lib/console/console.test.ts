@@ -159,6 +159,8 @@ describe("sign-in", () => {
       email: t.email,
       name: "Ada Owner",
     });
+    // the console's session is its cookie: signing in issues no API refresh token
+    expect(await db.refreshToken.count({ where: { userId: t.auth.user.id } })).toBe(1); // the one from registering
     expect(await authorizeCredentials({ email: t.email, password: "wrong password 1" }, headers)).toBeNull();
     expect(await authorizeCredentials({ email: "not an email", password: "x" }, headers)).toBeNull(); // no slot taken
     expect(await authorizeCredentials(undefined, headers)).toBeNull();

@@ -3,6 +3,15 @@ import { z } from "zod";
 
 export const AnalyticsQuery = z.strictObject({
   period: z.enum(["7d", "30d", "90d"]).default("30d").meta({ description: "The last 7, 30 or 90 days (UTC), today included." }),
+  livemode: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true")
+    .meta({
+      description:
+        "The mode to report on: `true` for live data, `false` (the default) for test data; the modes are never mixed. " +
+        "Events of no mode (auth.*, api_key.*, wallet) count in both; a webhook delivery counts in its endpoint's mode.",
+    }),
 });
 
 const Counts = z.record(z.string(), z.number().int()).meta({ example: { deployed: 4, deploying: 1 } });
@@ -13,10 +22,12 @@ const Window = {
   end: z.string().meta({ description: "Last day of the series: today (UTC)", example: "2026-11-22" }),
 };
 const Day = z.string().meta({ example: "2026-11-22" });
+const Livemode = z.boolean().meta({ description: "The mode the figures describe: live (true) or test (false), as asked with `livemode`." });
 
 export const TokenAnalytics = z
   .object({
     object: z.literal("token_analytics"),
+    livemode: Livemode,
     ...Window,
     total: z.number().int().meta({ description: "Tokens created in the period." }),
     by_status: Counts,
@@ -28,6 +39,7 @@ export const TokenAnalytics = z
 export const TransactionAnalytics = z
   .object({
     object: z.literal("transaction_analytics"),
+    livemode: Livemode,
     ...Window,
     total: z.number().int().meta({ description: "Transactions created in the period." }),
     by_status: Counts,
@@ -50,6 +62,7 @@ export const TransactionAnalytics = z
 export const WebhookAnalytics = z
   .object({
     object: z.literal("webhook_analytics"),
+    livemode: Livemode,
     ...Window,
     total: z.number().int().meta({ description: "Deliveries created in the period." }),
     by_status: Counts,
@@ -62,10 +75,11 @@ export const WebhookAnalytics = z
 export const AnalyticsOverview = z
   .object({
     object: z.literal("analytics_overview"),
+    livemode: Livemode,
     ...Window,
     tokens: z.object({
-      total: z.number().int().meta({ description: "All tokens of the tenant." }),
-      deployed: z.number().int().meta({ description: "All tokens in status deployed." }),
+      total: z.number().int().meta({ description: "All tokens of the tenant in this mode." }),
+      deployed: z.number().int().meta({ description: "All tokens of this mode in status deployed." }),
       created: z.number().int().meta({ description: "Tokens created in the period." }),
     }),
     transactions: z.object({ total: z.number().int(), confirmed: z.number().int(), failed: z.number().int(), success_rate: Rate, median_confirmation_seconds: z.number().nullable() }),
@@ -77,6 +91,6 @@ export const AnalyticsOverview = z
       success_rate: Rate,
       p95_latency_ms: z.number().nullable(),
     }),
-    events: z.object({ total: z.number().int().meta({ description: "Events emitted in the period." }) }),
+    events: z.object({ total: z.number().int().meta({ description: "Events emitted in the period: those of this mode and those of no mode." }) }),
   })
   .meta({ id: "AnalyticsOverview" });

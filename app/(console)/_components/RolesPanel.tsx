@@ -1,6 +1,7 @@
 // Roles of a deployed token (read on chain) with a form to grant or revoke one.
 import type { listRoles } from "@/lib/tokens/roles";
 import type { serializeToken } from "@/lib/tokens/serialize";
+import { DataTable } from "@/components/DataTable";
 import { Hex } from "@/components/Hex";
 import { RoleForm } from "./RoleForm";
 
@@ -14,39 +15,28 @@ export function RolesPanel({ token, roles }: { token: ReturnType<typeof serializ
         <p>Who may administer, mint, pause and burn. Your wallet holds every role at deployment.</p>
       </div>
       {roles.ok ? (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Roles and their members</caption>
-            <thead>
-              <tr>
-                <th scope="col">Role</th>
-                <th scope="col">Members</th>
-                <th scope="col" className="hide-sm">
-                  Admin role
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {roles.value.data.map((role) => (
-                <tr key={role.id}>
-                  <td className="mono">{role.name ?? role.id}</td>
-                  <td>
-                    {role.members.length ? (
-                      <span className="stack" style={{ gap: 4 }}>
-                        {role.members.map((m) => (
-                          <Hex key={m} value={m} />
-                        ))}
-                      </span>
-                    ) : (
-                      <span className="muted">nobody</span>
-                    )}
-                  </td>
-                  <td className="hide-sm mono">{role.admin_role ?? "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Roles and their members"
+          rows={roles.value.data}
+          rowKey={(role) => role.id}
+          columns={[
+            { header: "Role", cellClassName: "mono", cell: (role) => role.name ?? role.id },
+            {
+              header: "Members",
+              cell: (role) =>
+                role.members.length ? (
+                  <span className="stack" style={{ gap: 4 }}>
+                    {role.members.map((m) => (
+                      <Hex key={m} value={m} />
+                    ))}
+                  </span>
+                ) : (
+                  <span className="muted">nobody</span>
+                ),
+            },
+            { header: "Admin role", className: "hide-sm", cellClassName: "hide-sm mono", cell: (role) => role.admin_role ?? "—" },
+          ]}
+        />
       ) : (
         <div className="card-body">
           <div className="notice notice-danger" role="alert">

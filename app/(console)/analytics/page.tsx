@@ -17,14 +17,14 @@ const percent = (rate: number | null) => (rate === null ? "—" : `${Math.round(
 const statusesOf = (counts: Record<string, number>, order: string[]) => [...new Set([...order.filter((s) => counts[s]), ...Object.keys(counts)])];
 
 export default async function AnalyticsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { tenant } = await requireConsole("/analytics");
+  const { scope, livemode } = await requireConsole("/analytics");
   const asked = param((await searchParams).period);
   const period = PERIODS.find((p) => p === asked) ?? "30d";
   const [summary, tokens, transactions, webhooks] = await Promise.all([
-    overview(tenant.id, period),
-    tokenAnalytics(tenant.id, period),
-    transactionAnalytics(tenant.id, period),
-    webhookAnalytics(tenant.id, period),
+    overview(scope, period),
+    tokenAnalytics(scope, period),
+    transactionAnalytics(scope, period),
+    webhookAnalytics(scope, period),
   ]);
   const tokenStatuses = statusesOf(tokens.by_status, ["deployed", "deploying", "failed"]);
   const txStatuses = statusesOf(transactions.by_status, ["confirmed", "submitted", "pending", "failed"]);
@@ -33,7 +33,7 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
     <>
       <PageHeader
         title="Analytics"
-        subtitle={`${summary.start} to ${summary.end} (UTC). Figures cover test and live mode together.`}
+        subtitle={`${summary.start} to ${summary.end} (UTC), ${livemode ? "live" : "test"} mode only: use the switch at the top for the other.`}
         actions={
           <nav className="tabs" aria-label="Period">
             {PERIODS.map((p) => (

@@ -9,6 +9,7 @@ import { listEndpoints } from "@/lib/webhooks/endpoints";
 import { walletMode } from "@/lib/settings/wallet-mode";
 import { overview } from "@/lib/analytics/overview";
 import { PageHeader } from "@/components/PageHeader";
+import { DataTable } from "@/components/DataTable";
 import { Quickstart } from "@/components/Quickstart";
 import { CopyButton } from "@/components/CopyButton";
 
@@ -23,7 +24,7 @@ export default async function DashboardPage() {
     listTokens(scope, { limit: 1 }),
     listEndpoints(scope, { limit: 1 }),
     walletMode(tenant.id),
-    overview(tenant.id, "7d"),
+    overview(scope, "7d"),
     publicBaseUrl(),
   ]);
   const balances = await walletBalances(wallet.wallet_address, livemode);
@@ -94,33 +95,31 @@ export default async function DashboardPage() {
               </code>
               <CopyButton value={wallet.wallet_address} />
             </div>
-            <table className="table">
-              <caption className="visually-hidden">Wallet balances</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Networks</th>
-                  <th scope="col" className="num">
-                    Balance
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {balances.map((b) => (
-                  <tr key={b.networks.join()}>
-                    <td>
-                      {b.local ? (
-                        <>
-                          Local chain <span className="sub">serves {b.networks.join(", ")}</span>
-                        </>
-                      ) : (
-                        b.networks.join(", ")
-                      )}
-                    </td>
-                    <td className="num nowrap">{b.balance === null ? <span className="muted">unavailable</span> : `${Number(b.balance).toLocaleString("en-US", { maximumFractionDigits: 4 })} ${b.currency}`}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              caption="Wallet balances"
+              wrap={false}
+              rows={balances}
+              rowKey={(b) => b.networks.join()}
+              columns={[
+                {
+                  header: "Networks",
+                  cell: (b) =>
+                    b.local ? (
+                      <>
+                        Local chain <span className="sub">serves {b.networks.join(", ")}</span>
+                      </>
+                    ) : (
+                      b.networks.join(", ")
+                    ),
+                },
+                {
+                  header: "Balance",
+                  className: "num",
+                  cellClassName: "num nowrap",
+                  cell: (b) => (b.balance === null ? <span className="muted">unavailable</span> : `${Number(b.balance).toLocaleString("en-US", { maximumFractionDigits: 4 })} ${b.currency}`),
+                },
+              ]}
+            />
             {livemode ? <p className="muted small">On live networks, fund this address with the network's currency before deploying.</p> : <p className="muted small">Test networks are funded automatically.</p>}
           </div>
         </section>

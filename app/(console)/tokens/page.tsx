@@ -7,6 +7,7 @@ import { listTokens } from "@/lib/tokens/service";
 import { listNetworks } from "@/lib/chain/networks";
 import { STANDARDS } from "@/lib/tokens/standards";
 import { PageHeader } from "@/components/PageHeader";
+import { DataTable } from "@/components/DataTable";
 import { EmptyState } from "@/components/EmptyState";
 import { StatusBadge } from "@/components/StatusBadge";
 import { Pagination } from "@/components/Pagination";
@@ -90,55 +91,39 @@ export default async function TokensPage({ searchParams }: { searchParams: Promi
           <span className="muted small">{tokens.total} {tokens.total === 1 ? "token" : "tokens"}</span>
         </form>
         {tokens.data.length ? (
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">Tokens</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Token</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="hide-sm">
-                    Standard
-                  </th>
-                  <th scope="col" className="hide-sm">
-                    Network
-                  </th>
-                  <th scope="col" className="hide-sm">
-                    Address
-                  </th>
-                  <th scope="col" className="hide-sm">
-                    Created
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {tokens.data.map((t) => (
-                  <tr key={t.id}>
-                    <td>
-                      <Link href={`/tokens/${t.id}`} className="row-link">
-                        {t.name}
-                      </Link>
-                      <span className="sub">
-                        {t.symbol} · <span className="mono">{t.id}</span>
-                      </span>
-                    </td>
-                    <td>
-                      <StatusBadge status={t.status} />
-                      {t.failure_reason ? <span className="error-text">{t.failure_reason}</span> : null}
-                    </td>
-                    <td className="hide-sm">{t.standard}</td>
-                    <td className="hide-sm">{networkLabel(t.network).name}</td>
-                    <td className="hide-sm">
-                      <Hex value={t.address} />
-                    </td>
-                    <td className="hide-sm">
-                      <Time seconds={t.created} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Tokens"
+            rows={tokens.data}
+            rowKey={(t) => t.id}
+            columns={[
+              {
+                header: "Token",
+                cell: (t) => (
+                  <>
+                    <Link href={`/tokens/${t.id}`} className="row-link">
+                      {t.name}
+                    </Link>
+                    <span className="sub">
+                      {t.symbol} · <span className="mono">{t.id}</span>
+                    </span>
+                  </>
+                ),
+              },
+              {
+                header: "Status",
+                cell: (t) => (
+                  <>
+                    <StatusBadge status={t.status} />
+                    {t.failure_reason ? <span className="error-text">{t.failure_reason}</span> : null}
+                  </>
+                ),
+              },
+              { header: "Standard", className: "hide-sm", cell: (t) => t.standard },
+              { header: "Network", className: "hide-sm", cell: (t) => networkLabel(t.network).name },
+              { header: "Address", className: "hide-sm", cell: (t) => <Hex value={t.address} /> },
+              { header: "Created", className: "hide-sm", cell: (t) => <Time seconds={t.created} /> },
+            ]}
+          />
         ) : filtered ? (
           <EmptyState icon="⌕" title="No tokens match these filters" action={<Link href="/tokens" className="btn">Clear filters</Link>}>
             Try another status, network or standard.

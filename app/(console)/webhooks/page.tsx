@@ -5,6 +5,7 @@ import { param } from "@/lib/console/pages";
 import { listEndpoints } from "@/lib/webhooks/endpoints";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { PageHeader } from "@/components/PageHeader";
+import { DataTable } from "@/components/DataTable";
 import { EmptyState } from "@/components/EmptyState";
 import { StatusBadge } from "@/components/StatusBadge";
 import { Pagination } from "@/components/Pagination";
@@ -26,42 +27,32 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
           <span className="muted small">{endpoints.total} of 16</span>
         </div>
         {endpoints.data.length ? (
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">Webhook endpoints</caption>
-              <thead>
-                <tr>
-                  <th scope="col">URL</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="hide-sm">
-                    Events
-                  </th>
-                  <th scope="col" className="hide-sm">
-                    Created
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {endpoints.data.map((e) => (
-                  <tr key={e.id}>
-                    <td style={{ maxWidth: 420 }}>
-                      <Link href={`/webhooks/${e.id}`} className="row-link mono truncate" title={e.url}>
-                        {e.url}
-                      </Link>
-                      {e.description ? <span className="sub">{e.description}</span> : null}
-                    </td>
-                    <td>
-                      <StatusBadge status={e.status} />
-                    </td>
-                    <td className="hide-sm">{e.events.includes("*") ? "All events" : `${e.events.length} event${e.events.length === 1 ? "" : "s"}`}</td>
-                    <td className="hide-sm">
-                      <Time seconds={e.created} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Webhook endpoints"
+            rows={endpoints.data}
+            rowKey={(e) => e.id}
+            columns={[
+              {
+                header: "URL",
+                cellProps: () => ({ style: { maxWidth: 420 } }),
+                cell: (e) => (
+                  <>
+                    <Link href={`/webhooks/${e.id}`} className="row-link mono truncate" title={e.url}>
+                      {e.url}
+                    </Link>
+                    {e.description ? <span className="sub">{e.description}</span> : null}
+                  </>
+                ),
+              },
+              { header: "Status", cell: (e) => <StatusBadge status={e.status} /> },
+              {
+                header: "Events",
+                className: "hide-sm",
+                cell: (e) => (e.events.includes("*") ? "All events" : `${e.events.length} event${e.events.length === 1 ? "" : "s"}`),
+              },
+              { header: "Created", className: "hide-sm", cell: (e) => <Time seconds={e.created} /> },
+            ]}
+          />
         ) : (
           <EmptyState icon="↯" title="No endpoints yet">
             Add an endpoint below to be told when a token is deployed, a transaction confirms, and more — instead of polling.

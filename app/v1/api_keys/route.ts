@@ -14,4 +14,5 @@ export const GET = api(
   ({ tenantId, query }) => listApiKeys(tenantId, query),
 );
 
-export { PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)
+import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)
+export const { PUT, PATCH, DELETE } = unmatchedMethods;

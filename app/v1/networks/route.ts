@@ -8,4 +8,5 @@ export const GET = api({ auth: "api_key", summary: "List networks", response: Ne
   return { object: "list", data, has_more: false, total: data.length };
 });
 
-export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)
+import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)
+export const { POST, PUT, PATCH, DELETE } = unmatchedMethods;

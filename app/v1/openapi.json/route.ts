@@ -4,4 +4,5 @@ import { openApiDocument } from "@/lib/api/openapi";
 
 export const GET = api({ auth: "none", summary: "The OpenAPI document", tags: ["meta"] }, () => openApiDocument());
 
-export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)
+import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)
+export const { POST, PUT, PATCH, DELETE } = unmatchedMethods;

@@ -7,6 +7,7 @@ import { listDeliveries } from "@/lib/webhooks/deliveries";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { DeliveryStatus } from "@/lib/schemas/webhooks";
 import { PageHeader } from "@/components/PageHeader";
+import { DataTable } from "@/components/DataTable";
 import { StatusBadge } from "@/components/StatusBadge";
 import { EmptyState } from "@/components/EmptyState";
 import { Pagination } from "@/components/Pagination";
@@ -70,66 +71,64 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
           </nav>
         </div>
         {deliveries.data.length ? (
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">Deliveries</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col" className="hide-sm">
-                    Status
-                  </th>
-                  <th scope="col" className="num hide-sm">
-                    Response
-                  </th>
-                  <th scope="col" className="num hide-sm">
-                    Attempts
-                  </th>
-                  <th scope="col" className="hide-sm">
-                    Last attempt
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {deliveries.data.map((d) => (
-                  <tr key={d.id} data-event-type={d.event_type} data-status={d.status}>
-                    <td>
-                      <span className="mono">{d.event_type}</span>
-                      <span className="sub mono hide-sm">{d.event}</span>
-                      <span className="sub show-sm">
-                        <StatusBadge status={d.status} /> {d.response_status ? <span className="mono">HTTP {d.response_status}</span> : null}
+          <DataTable
+            caption="Deliveries"
+            rows={deliveries.data}
+            rowKey={(d) => d.id}
+            rowProps={(d) => ({ "data-event-type": d.event_type, "data-status": d.status })}
+            columns={[
+              {
+                header: "Event",
+                cell: (d) => (
+                  <>
+                    <span className="mono">{d.event_type}</span>
+                    <span className="sub mono hide-sm">{d.event}</span>
+                    <span className="sub show-sm">
+                      <StatusBadge status={d.status} /> {d.response_status ? <span className="mono">HTTP {d.response_status}</span> : null}
+                    </span>
+                  </>
+                ),
+              },
+              {
+                header: "Status",
+                className: "hide-sm",
+                cell: (d) => (
+                  <>
+                    <StatusBadge status={d.status} />
+                    {d.last_error && d.status !== "succeeded" ? <span className="error-text">{d.last_error}</span> : null}
+                    {d.next_attempt && d.status === "pending" ? (
+                      <span className="sub">
+                        next try <Time seconds={d.next_attempt} />
                       </span>
-                    </td>
-                    <td className="hide-sm">
-                      <StatusBadge status={d.status} />
-                      {d.last_error && d.status !== "succeeded" ? <span className="error-text">{d.last_error}</span> : null}
-                      {d.next_attempt && d.status === "pending" ? (
-                        <span className="sub">
-                          next try <Time seconds={d.next_attempt} />
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="num mono hide-sm" data-testid="response-status">
-                      {d.response_status ?? <span className="muted">—</span>}
-                      {d.duration_ms !== null ? <span className="sub">{d.duration_ms} ms</span> : null}
-                    </td>
-                    <td className="num hide-sm">{d.attempts}</td>
-                    <td className="hide-sm">
-                      <Time seconds={d.last_attempt} empty="not yet" />
-                    </td>
-                    <td className="num">
-                      <ActionButton action={retryDeliveryAction.bind(null, endpoint.id, d.id)} pendingLabel="Sending…" label={`Retry delivery ${d.id}`}>
-                        Retry
-                      </ActionButton>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                    ) : null}
+                  </>
+                ),
+              },
+              {
+                header: "Response",
+                className: "num hide-sm",
+                cellClassName: "num mono hide-sm",
+                cellProps: () => ({ "data-testid": "response-status" }),
+                cell: (d) => (
+                  <>
+                    {d.response_status ?? <span className="muted">—</span>}
+                    {d.duration_ms !== null ? <span className="sub">{d.duration_ms} ms</span> : null}
+                  </>
+                ),
+              },
+              { header: "Attempts", className: "num hide-sm", cell: (d) => d.attempts },
+              { header: "Last attempt", className: "hide-sm", cell: (d) => <Time seconds={d.last_attempt} empty="not yet" /> },
+              {
+                header: <span className="visually-hidden">Actions</span>,
+                cellClassName: "num",
+                cell: (d) => (
+                  <ActionButton action={retryDeliveryAction.bind(null, endpoint.id, d.id)} pendingLabel="Sending…" label={`Retry delivery ${d.id}`}>
+                    Retry
+                  </ActionButton>
+                ),
+              },
+            ]}
+          />
         ) : (
           <EmptyState icon="↯" title={status ? `No ${status} deliveries` : "No deliveries yet"}>
             {status ? "Nothing in this state." : "Events you subscribed to are delivered here from now on. Press “Send test event” to try your receiver now."}

@@ -1,11 +1,12 @@
-// GET /v1/analytics/transactions — transactions per day by status and kind, success rate, median confirmation time
+// GET /v1/analytics/transactions — transactions per day by status and kind, success rate, median confirmation time, in one mode (?livemode)
 import { api } from "@/lib/api/handler";
 import { AnalyticsQuery, TransactionAnalytics } from "@/lib/schemas/analytics";
 import { transactionAnalytics } from "@/lib/analytics/transactions";
 
 export const GET = api(
   { auth: "bearer", summary: "Transaction analytics", query: AnalyticsQuery, response: TransactionAnalytics, tags: ["analytics"] },
-  ({ tenantId, query }) => transactionAnalytics(tenantId, query.period),
+  ({ tenantId, query }) => transactionAnalytics({ tenantId, livemode: query.livemode }, query.period),
 );
 
-export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)
+import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)
+export const { POST, PUT, PATCH, DELETE } = unmatchedMethods;

@@ -14,4 +14,5 @@ export const DELETE = api(
   ({ tenantId, params }) => revokeApiKey(tenantId, params.id),
 );
 
-export { POST, PUT, PATCH } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)
+import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)
+export const { POST, PUT, PATCH } = unmatchedMethods;

@@ -7,4 +7,5 @@ export const GET = api({ auth: "api_key", summary: "Wallet mode and signing addr
   walletMode(tenantId),
 );
 
-export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)
+import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)
+export const { POST, PUT, PATCH, DELETE } = unmatchedMethods;

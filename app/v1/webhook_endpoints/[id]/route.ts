@@ -24,4 +24,5 @@ export const DELETE = api(
   ({ caller, params }) => deleteEndpoint(scopeOf(caller), params.id),
 );
 
-export { PATCH } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)
+import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)
+export const { PATCH } = unmatchedMethods;

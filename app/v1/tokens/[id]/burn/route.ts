@@ -9,4 +9,5 @@ export const POST = api(
   ({ caller, params, body }) => burn(scopeOf(caller), params.id, body),
 );
 
-export { GET, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)
+import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)
+export const { GET, PUT, PATCH, DELETE } = unmatchedMethods;

@@ -19,4 +19,5 @@ export const DELETE = api(
   ({ caller, params, body }) => revokeRole(scopeOf(caller), params.id, body),
 );
 
-export { PUT, PATCH } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)
+import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)
+export const { PUT, PATCH } = unmatchedMethods;

@@ -9,4 +9,5 @@ export const GET = api(
   ({ caller, params }) => addressRoles(scopeOf(caller), params.id, params.address),
 );
 
-export { POST, PUT, PATCH, DELETE } from "@/lib/api/unmatched"; // 405 (scripts/gen-routes.ts)
+import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)
+export const { POST, PUT, PATCH, DELETE } = unmatchedMethods;

@@ -1,0 +1,61 @@
+// No "use client" and no server-only imports: it renders in server pages and inside client components (KeysTable) alike.
+import type { HTMLAttributes, ReactNode, TdHTMLAttributes } from "react";
+
+type DataAttributes = { [name: `data-${string}`]: string | undefined };
+
+export interface Column<T> {
+  header: ReactNode;
+  /** On the header and the cells, e.g. "hide-sm", "num". */
+  className?: string;
+  /** Replaces `className` on the cells where they need more than the header (e.g. "num mono hide-sm"). */
+  cellClassName?: string;
+  cell: (row: T) => ReactNode;
+  cellProps?: (row: T) => TdHTMLAttributes<HTMLTableCellElement> & DataAttributes;
+}
+
+/** A console list as a table; `false`/`null` columns are left out, so a column can be conditional. */
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  rowProps,
+  wrap = true,
+}: {
+  /** Read by screen readers only. */
+  caption: string;
+  columns: (Column<T> | false | null | undefined)[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & DataAttributes;
+  /** false: no scrolling `.table-wrap`, for a narrow table inside a card body. */
+  wrap?: boolean;
+}) {
+  const shown = columns.filter((c): c is Column<T> => Boolean(c));
+  const table = (
+    <table className="table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {shown.map((c, i) => (
+            <th key={i} scope="col" className={c.className}>
+              {c.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)} {...rowProps?.(row)}>
+            {shown.map((c, i) => (
+              <td key={i} className={c.cellClassName ?? c.className} {...c.cellProps?.(row)}>
+                {c.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  return wrap ? <div className="table-wrap">{table}</div> : table;
+}
