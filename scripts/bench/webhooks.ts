@@ -62,6 +62,8 @@ Object.assign(process.env, {
   LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
 });
 
+// As the app server does at start (instrumentation.ts).
+(await import("../../lib/process-env")).snapshotEnvironment();
 // Imported after the environment is set: the database and Inngest client read it.
 const { db, pool } = await import("../../lib/db");
 const { startLocalExecutor } = await import("../../lib/jobs");
