@@ -28,12 +28,38 @@ function lazy<T extends object>(get: () => T): T {
 export const db: PrismaClient = lazy(() => connection().db);
 export const pool: pg.Pool = lazy(() => connection().pool);
 
+/** A pool, or a connection inside a transaction (see `transaction`). */
+export type Queryable = Pick<pg.PoolClient, "query">;
+
 /**
  * A hot-path query as a named statement, so PostgreSQL parses and plans it once per connection. Not on
  * the embedded server: it multiplexes every connection onto one session, where the names would collide.
  */
-export function hotQuery(name: string, text: string, values: unknown[]) {
-  return process.env.DATABASE_EMBEDDED === "1" ? pool.query(text, values) : pool.query({ name, text, values });
+// Rows default to `any`, as with pool.query itself.
+export function hotQuery<R extends pg.QueryResultRow = any>(
+  name: string,
+  text: string,
+  values: unknown[],
+  client: Queryable = pool,
+): Promise<pg.QueryResult<R>> {
+  return process.env.DATABASE_EMBEDDED === "1" ? client.query<R>(text, values) : client.query<R>({ name, text, values });
+}
+
+/** Runs `work` in a transaction on one pooled connection; rolls back if it throws. */
+export async function transaction<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch((e: Error) => (broken = e));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }
 
 export { Prisma } from "@/lib/generated/prisma/client";

@@ -1,7 +1,7 @@
 // Requests no route serves, in the API's error envelope: unknown /v1 and /auth paths (404, from the
-// catch-all route files) and methods a route does not support (405, re-exported by every route file
-// for the methods it lacks; scripts/gen-routes.ts keeps that line). Next.js itself would answer both
-// with an empty body.
+// catch-all route files) and methods a route does not support (405: every route file takes the methods
+// it lacks from `unmatchedMethods`; scripts/gen-routes.ts keeps those lines). Next.js itself would answer
+// both with an empty body.
 import { api } from "./handler";
 import { ApiError } from "./errors";
 import { matchRoute } from "./routing";

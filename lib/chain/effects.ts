@@ -1,7 +1,7 @@
 // What a confirmed or failed transaction does beyond its own record, per kind (e.g. a deploy fills in
 // the token's address and emits token.deployed). Areas register their handlers in `handlers` below.
 import type { TransactionReceipt } from "viem";
-import type { ClientBase } from "pg";
+import type { Queryable } from "@/lib/db";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import type { EventType } from "@/lib/webhooks/event-types";
 import { tokenEffects } from "@/lib/tokens/effects";
@@ -9,7 +9,7 @@ import { tokenEffects } from "@/lib/tokens/effects";
 export interface EffectContext {
   tx: Transaction;
   /** The database transaction that finalizes the record (raw pg: this path runs for every chain write). */
-  client: ClientBase;
+  client: Queryable;
 }
 
 /** An event an effect asks for; recorded with transaction.confirmed/failed, before it, in one statement. */

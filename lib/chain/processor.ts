@@ -4,7 +4,7 @@
 //   confirm — wait for the receipt and confirmations (replacing a stuck transaction with higher fees),
 //             then mark confirmed/failed, run the kind's effect and emit events in one database transaction.
 import { parseEther, formatEther, keccak256, type Address, type Hex, type TransactionReceipt, BaseError } from "viem";
-import { db, hotQuery, pool } from "@/lib/db";
+import { db, hotQuery, transaction } from "@/lib/db";
 import { emitAll } from "@/lib/webhooks/emit";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { chainTarget, publicClient, type ChainTarget } from "./clients";
@@ -56,7 +56,6 @@ async function balanceFor(target: ChainTarget, address: Address, spend: bigint) 
   return balance;
 }
 
-const load = loadTransaction;
 
 // Fee estimates change per block at most: one estimate serves every signature of the next second.
 const feeCache = new Map<string, { at: number; fees: Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> }>();
@@ -70,7 +69,7 @@ function feesFor(target: ChainTarget) {
 }
 
 export async function sendTransaction(id: string): Promise<Outcome> {
-  let record = await load(id);
+  let record = await loadTransaction(id);
   if (FINAL.has(record.status)) return record.status as Outcome;
   const target = chainTarget(record.network);
   if (!record.rawTransaction) {
@@ -137,14 +136,9 @@ const claimBacklogSql = `UPDATE transactions SET status = 'submitted', submitted
 
 /** Sends the wallet's backlog if this run gets the lock: the ids sent, or null if another run holds it. */
 async function drainBacklog(from: Address, target: ChainTarget): Promise<Set<string> | null> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
+  return transaction(async (client) => {
     const { rows } = await client.query("SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked", [`broadcast:${from}:${target.chainKey}`]);
-    if (!rows[0].locked) {
-      await client.query("ROLLBACK");
-      return null;
-    }
+    if (!rows[0].locked) return null;
     const sent = new Set<string>();
     for (let round = 0; round < 5; round++) {
       const backlog = (await client.query(claimBacklogSql, [from, target.chainKey])).rows as Transaction[];
@@ -153,14 +147,8 @@ async function drainBacklog(from: Address, target: ChainTarget): Promise<Set<str
       await broadcastInOrder(backlog, target);
       for (const record of backlog) sent.add(record.id);
     }
-    await client.query("COMMIT");
     return sent;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 async function signNew(record: Transaction, target: ChainTarget): Promise<Transaction | "failed"> {
@@ -199,7 +187,7 @@ async function signNew(record: Transaction, target: ChainTarget): Promise<Transa
   await seedNonce(db, client, from, target.chainKey);
   const nonce = await reserveNonce(record.id, from, target.chainKey);
   const raw = await sign(record, target, nonce, { gasLimit, ...fees });
-  if (!(await storeSigned(record.id, nonce, raw, { gasLimit, ...fees }))) return load(record.id); // another run stored its bytes first
+  if (!(await storeSigned(record.id, nonce, raw, { gasLimit, ...fees }))) return loadTransaction(record.id); // another run stored its bytes first
   const hash = keccak256(raw);
   return {
     ...record, nonce, rawTransaction: raw, hash, hashes: [...record.hashes, hash],
@@ -264,7 +252,7 @@ async function receiptOf(record: Transaction): Promise<TransactionReceipt | null
 export async function confirmTransaction(id: string, waitMs = 10_000): Promise<Outcome> {
   const deadline = Date.now() + waitMs;
   for (;;) {
-    const record = await load(id);
+    const record = await loadTransaction(id);
     if (FINAL.has(record.status)) return record.status as Outcome;
     if (!record.rawTransaction || record.status === "pending") await sendTransaction(id); // not (yet) broadcast
     const receipt = await receiptOf(record);
@@ -319,25 +307,16 @@ async function replaceStuck(record: Transaction) {
 
 /** Final status, the kind's effect and the events, in one database transaction; a no-op if another run got there first. */
 async function finalize(id: string, changes: FinalChanges, outcome: { receipt: TransactionReceipt } | { reason: string }) {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
+  await transaction(async (client) => {
     const record = await moveToFinal(client, id, changes);
-    if (record) {
-      const effect = effectFor(record.kind);
-      const events =
-        ("receipt" in outcome
-          ? await effect?.onConfirmed?.({ tx: record, receipt: outcome.receipt, client })
-          : await effect?.onFailed?.({ tx: record, reason: outcome.reason, client })) ?? [];
-      await emitAll(record.tenantId, [...events, { type: `transaction.${changes.status}`, object: serializeTransaction(record) }], client);
-    }
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+    if (!record) return;
+    const effect = effectFor(record.kind);
+    const events =
+      ("receipt" in outcome
+        ? await effect?.onConfirmed?.({ tx: record, receipt: outcome.receipt, client })
+        : await effect?.onFailed?.({ tx: record, reason: outcome.reason, client })) ?? [];
+    await emitAll(record.tenantId, [...events, { type: `transaction.${changes.status}`, object: serializeTransaction(record) }], client);
+  });
 }
 
 const finalizeConfirmed = (id: string, receipt: TransactionReceipt) =>

@@ -1,8 +1,7 @@
 // Transaction records read and finalized on the raw pool: the processor does this for every chain
 // write, and Prisma's per-query overhead was a measurable share of that path (npm run bench:chain).
 // Rows come back in the shape of Prisma's `Transaction`, so the rest of the code sees one type.
-import type { ClientBase } from "pg";
-import { hotQuery } from "@/lib/db";
+import { hotQuery, type Queryable } from "@/lib/db";
 import { selectList } from "@/lib/db/columns";
 import type { Transaction } from "@/lib/generated/prisma/client";
 
@@ -48,14 +47,10 @@ const finalizeSql = `UPDATE transactions SET status = $2, hash = COALESCE($3, ha
   RETURNING ${TRANSACTION_COLUMNS}`;
 
 /** Moves the record to its final status on `client` (inside the caller's transaction); null if already final. */
-export async function moveToFinal(client: ClientBase, id: string, changes: FinalChanges): Promise<Transaction | null> {
-  const { rows } = await client.query({
-    name: process.env.DATABASE_EMBEDDED === "1" ? undefined : "finalize_transaction",
-    text: finalizeSql,
-    values: [
-      id, changes.status, changes.hash ?? null, changes.blockNumber?.toString() ?? null, changes.gasUsed ?? null,
-      changes.contractAddress ?? null, changes.confirmedAt?.toISOString() ?? null, changes.errorCode ?? null, changes.errorMessage ?? null,
-    ],
-  });
+export async function moveToFinal(client: Queryable, id: string, changes: FinalChanges): Promise<Transaction | null> {
+  const { rows } = await hotQuery("finalize_transaction", finalizeSql, [
+    id, changes.status, changes.hash ?? null, changes.blockNumber?.toString() ?? null, changes.gasUsed ?? null,
+    changes.contractAddress ?? null, changes.confirmedAt?.toISOString() ?? null, changes.errorCode ?? null, changes.errorMessage ?? null,
+  ], client);
   return rows.length ? toTransaction(rows[0]) : null;
 }

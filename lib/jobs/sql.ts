@@ -2,34 +2,17 @@
 // statements that PostgreSQL parses and plans once per connection (except on the embedded server,
 // which multiplexes connections onto one session; see lib/db.ts hotQuery).
 import type pg from "pg";
-import { pool } from "@/lib/db";
+import { hotQuery, type Queryable } from "@/lib/db";
 
-export type Queryable = Pick<pg.PoolClient, "query">;
+export { transaction, type Queryable } from "@/lib/db";
 
 export function sql<R extends pg.QueryResultRow = Record<string, unknown>>(
   name: string,
   text: string,
   values: unknown[],
-  client: Queryable = pool,
+  client?: Queryable,
 ): Promise<pg.QueryResult<R>> {
-  return process.env.DATABASE_EMBEDDED === "1" ? client.query<R>(text, values) : client.query<R>({ name: `jobs.${name}`, text, values });
-}
-
-/** Runs `work` in a transaction on one connection; rolls back if it throws. */
-export async function transaction<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query("BEGIN");
-    const result = await work(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch((e: Error) => (broken = e));
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+  return hotQuery<R>(`jobs.${name}`, text, values, client);
 }
 
 /** A JSON parameter: objects go to PostgreSQL as text and are cast with ::jsonb / ::json in the statement. */

@@ -1,8 +1,7 @@
 // The one place events (spec section 6) are recorded. The event row is also the webhook outbox entry:
 // it commits (or rolls back) with the caller's transaction, and lib/webhooks/outbox fans it out to the
 // subscribed endpoints once it is committed, so nothing accepted is lost and nothing rolled back is sent.
-import type { ClientBase } from "pg";
-import { db, Prisma } from "@/lib/db";
+import { db, Prisma, type Queryable } from "@/lib/db";
 import { newId } from "@/lib/api/ids";
 import type { EventType } from "./event-types";
 import { nudgeOutbox } from "./outbox";
@@ -21,7 +20,7 @@ const insertEventsSql = `INSERT INTO events (id, tenant_id, type, data, livemode
   FROM jsonb_to_recordset($1::jsonb) AS e(id text, tenant_id text, type text, data jsonb, livemode boolean)`;
 
 /** Several events at once (one statement), in order; `tx` is a Prisma transaction or a raw pg client inside one. */
-export async function emitAll(tenantId: string, events: { type: EventType; object: object }[], tx: Tx | ClientBase = db) {
+export async function emitAll(tenantId: string, events: { type: EventType; object: object }[], tx: Tx | Queryable = db) {
   if (!events.length) return;
   const rows = events.map((e) => eventRow(tenantId, e.type, e.object));
   if ("query" in tx) {
