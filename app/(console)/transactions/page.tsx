@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { StatusTabs } from "@/components/StatusTabs";
 import { requireConsole } from "@/lib/console/session";
 import { param } from "@/lib/console/pages";
 import { withConfirmations } from "@/lib/console/confirmations";
@@ -36,16 +37,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
       <AutoRefresh active={rows.some((t) => t.status === "pending" || t.status === "submitted")} intervalMs={1500} />
       <section className="card">
         <div className="card-header">
-          <nav className="tabs" aria-label="Filter by status">
-            <Link href={tab()} aria-current={!status ? "page" : undefined}>
-              All
-            </Link>
-            {STATUSES.map((s) => (
-              <Link key={s} href={tab(s)} aria-current={status === s ? "page" : undefined}>
-                {s[0].toUpperCase() + s.slice(1)}
-              </Link>
-            ))}
-          </nav>
+          <StatusTabs label="Filter by status" statuses={STATUSES} current={status} href={tab} />
           {token ? (
             <span className="small">
               Token <span className="mono">{token}</span> · <Link href={status ? `/transactions?status=${status}` : "/transactions"}>show all tokens</Link>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { StatusTabs } from "@/components/StatusTabs";
 import { requireConsole } from "@/lib/console/session";
 import { orNotFound, param } from "@/lib/console/pages";
 import { getEndpoint } from "@/lib/webhooks/endpoints";
@@ -59,16 +60,7 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
       <section className="card" aria-labelledby="deliveries">
         <div className="card-header">
           <h2 id="deliveries">Deliveries</h2>
-          <nav className="tabs" aria-label="Filter deliveries by status">
-            <Link href={tab()} aria-current={!status ? "page" : undefined}>
-              All
-            </Link>
-            {STATUSES.map((s) => (
-              <Link key={s} href={tab(s)} aria-current={status === s ? "page" : undefined}>
-                {s[0].toUpperCase() + s.slice(1)}
-              </Link>
-            ))}
-          </nav>
+          <StatusTabs label="Filter deliveries by status" statuses={STATUSES} current={status} href={tab} />
         </div>
         {deliveries.data.length ? (
           <DataTable
