@@ -2,7 +2,7 @@ import type { NextConfig } from "next";
 
 const config: NextConfig = {
   // Server-only packages with native or wasm parts stay outside the bundle.
-  serverExternalPackages: ["@node-rs/argon2", "@prisma/adapter-pg", "pg", "hardhat", "solc"],
+  serverExternalPackages: ["@node-rs/argon2", "@prisma/adapter-pg", "pg", "hardhat", "solc", "tiny-secp256k1"],
   poweredByHeader: false,
   // Tests that boot the app use their own build directory, so they never collide with a running `npm run dev`.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",

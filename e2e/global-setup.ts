@@ -1,28 +1,20 @@
 // Builds the app (`npm run build` into its own dist dir) and starts it the way `npm start` does
-// (scripts/dev.ts --prod): a fresh embedded database, a local chain on a free port, the app on a free
-// port. Nothing collides with a developer's `npm run dev`. The tests read the URL from E2E_BASE_URL.
+// (scripts/dev.ts --prod): a fresh embedded PostgreSQL in a temp directory, a local chain, the app and the
+// database on free ports, explicit test secrets (npm start refuses to generate them). Nothing collides
+// with a developer's `npm run dev`. The tests read the URL from E2E_BASE_URL.
 // The build is redone only when a source file is newer than it (or with E2E_BUILD=1).
 //   E2E_BASE_URL=http://…  use an app that is already running (no build, no start); with
 //   E2E_CHAIN_RPC_URL=…    its local chain, so the test can watch a deployment take a few blocks' time
 //   E2E_SKIP_BUILD=1       reuse the last e2e build whatever changed since
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { homedir, tmpdir } from "node:os";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { freePort } from "../scripts/lib/ports";
 
 const root = resolve(import.meta.dirname, "..");
 const distDir = process.env.E2E_DIST_DIR ?? ".next-e2e";
 const log = (msg: string) => console.log(`[e2e] ${msg}`);
-
-const freePort = () =>
-  new Promise<number>((ok, fail) => {
-    const srv = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => ok(port));
-    });
-    srv.on("error", fail);
-  });
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string) {
   return new Promise<void>((ok, fail) => {
@@ -63,13 +55,11 @@ function buildNeeded(): string | null {
   return newestSource() > statSync(id).mtimeMs ? "sources changed since the last build" : null;
 }
 
-async function waitUntilUp(base: string, child: ChildProcess, output: () => string) {
+/** Until scripts/dev.ts prints its banner: the database, the chain and the app all answer. */
+async function waitUntilUp(child: ChildProcess, output: () => string) {
   for (let i = 0; i < 360; i++) {
     if (child.exitCode !== null) throw new Error(`the app exited early:\n${output().slice(-4000)}`);
-    try {
-      // 401 from an API route means the database answered (the rate limit lives there).
-      if ((await fetch(`${base}/v1/networks`)).status === 401) return;
-    } catch {}
+    if (output().includes("Token Platform is ready")) return;
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`the app did not start:\n${output().slice(-4000)}`);
@@ -81,6 +71,7 @@ export default async function globalSetup() {
     return;
   }
   const workDir = mkdtempSync(join(tmpdir(), "tp-e2e-"));
+  chmodSync(workDir, 0o755); // as root, PostgreSQL runs as the `postgres` user, which must reach its cluster
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" };
   const started = Date.now();
   const reason = buildNeeded();
@@ -93,28 +84,33 @@ export default async function globalSetup() {
   }
 
   const port = await freePort();
-  const dbName = `tp-e2e-${Date.now().toString(36)}`;
   const appEnv: NodeJS.ProcessEnv = {
     ...env,
     PORT: String(port),
     HOST: "127.0.0.1",
-    DATA_DIR: workDir,
-    EMBEDDED_DB_NAME: dbName,
+    DATA_DIR: workDir, // the embedded cluster goes to DATA_DIR/postgres
+    EMBEDDED_DB_PORT: String(await freePort()),
     LOCAL_CHAIN_PORT: "0",
+    AUTH_SECRET: "e2e-auth-secret-only-for-browser-tests-0123456789",
+    ENCRYPTION_KEY: "e2e-encryption-key-only-for-browser-tests-0123456789",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
+    // Production defaults refuse both; the browser tests deliver a webhook to a local receiver and
+    // deploy on a test network served by the local chain.
+    WEBHOOK_ALLOW_LOOPBACK: "1",
+    ALLOW_LOCAL_CHAIN: "1",
   };
   // The embedded defaults, whatever the developer's shell has set.
-  for (const name of ["DATABASE_URL", "LOCAL_CHAIN_RPC_URL", "EMBEDDED_DB_PORT", "NEXTAUTH_URL", "INNGEST_SIGNING_KEY", "INNGEST_EVENT_KEY"]) delete appEnv[name];
+  for (const name of ["DATABASE_URL", "LOCAL_CHAIN_RPC_URL", "EMBEDDED_DB_NAME", "NEXTAUTH_URL", "INNGEST_SIGNING_KEY", "INNGEST_EVENT_KEY"]) delete appEnv[name];
   let output = "";
   const child = spawn(join(root, "node_modules/.bin/tsx"), ["scripts/dev.ts", "--prod"], { cwd: root, env: appEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const base = `http://127.0.0.1:${port}`;
-  await waitUntilUp(base, child, () => output);
-  log(`app on ${base} (database "${dbName}"), ready ${Math.round((Date.now() - started) / 1000)} s after start`);
+  await waitUntilUp(child, () => output);
+  log(`app on ${base}, ready ${Math.round((Date.now() - started) / 1000)} s after start`);
   process.env.E2E_BASE_URL = base;
   // The test holds blocks back for a moment to watch a token deploy (evm_setAutomine on the local chain).
-  const chain = /local chain on (http:\/\/\S+?):? serves/.exec(output)?.[1];
+  const chain = /^ +chain +(http:\/\/\S+)/m.exec(output)?.[1];
   if (chain) process.env.E2E_CHAIN_RPC_URL = chain;
 
   return async () => {
@@ -127,9 +123,6 @@ export default async function globalSetup() {
     try {
       process.kill(-child.pid!, "SIGKILL"); // the whole group: next's workers and the embedded database included
     } catch {}
-    // The embedded database keeps its data by name (@prisma/dev): this run's is not needed again.
-    const data = join(process.env.XDG_DATA_HOME ?? join(homedir(), ".local/share"), "prisma-dev-nodejs", dbName);
-    if (dbName.startsWith("tp-e2e-") && existsSync(data)) rmSync(data, { recursive: true, force: true });
     if (process.env.E2E_KEEP_LOGS) log(`logs kept in ${workDir}`);
     else rmSync(workDir, { recursive: true, force: true });
   };

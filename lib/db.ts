@@ -1,5 +1,5 @@
 // The one Prisma client and the pg pool under it. DATABASE_URL is set by the operator, or by
-// scripts/dev.ts for the embedded server. The request wrapper's hot path uses the pool directly.
+// scripts/dev.ts for the embedded PostgreSQL. The request wrapper's hot path uses the pool directly.
 // Connecting is deferred to first use, so importing a route module (as `next build` does) needs no database.
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -9,6 +9,9 @@ function connect() {
   const connectionString = process.env.DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set: start the app with `npm run dev` or set it");
   const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // An idle connection the server closes (a restart, a shutdown) is dropped by the pool; unhandled, its
+  // error would end the process.
+  pool.on("error", (error) => console.warn(`database: idle connection closed (${error.message})`));
   return { pool, db: new PrismaClient({ adapter: new PrismaPg(pool) }) };
 }
 
@@ -31,10 +34,7 @@ export const pool: pg.Pool = lazy(() => connection().pool);
 /** A pool, or a connection inside a transaction (see `transaction`). */
 export type Queryable = Pick<pg.PoolClient, "query">;
 
-/**
- * A hot-path query as a named statement, so PostgreSQL parses and plans it once per connection. Not on
- * the embedded server: it multiplexes every connection onto one session, where the names would collide.
- */
+/** A hot-path query as a named statement, so PostgreSQL parses and plans it once per connection. */
 // Rows default to `any`, as with pool.query itself.
 export function hotQuery<R extends pg.QueryResultRow = any>(
   name: string,
@@ -42,7 +42,7 @@ export function hotQuery<R extends pg.QueryResultRow = any>(
   values: unknown[],
   client: Queryable = pool,
 ): Promise<pg.QueryResult<R>> {
-  return process.env.DATABASE_EMBEDDED === "1" ? client.query<R>(text, values) : client.query<R>({ name, text, values });
+  return client.query<R>({ name, text, values });
 }
 
 /** Runs `work` in a transaction on one pooled connection; rolls back if it throws. */

@@ -1,11 +1,11 @@
 // The committed artifacts must match contracts/, the compiler and its settings.
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ARTIFACTS_DIR, computeHashes } from "./build-contracts";
+import { ARTIFACTS_DIR, TEST_ARTIFACTS_DIR, computeHashes } from "./build-contracts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -23,5 +23,10 @@ describe("build-contracts", () => {
     const stored = readFileSync(path.join(ARTIFACTS_DIR, "sources.hash"), "utf8");
     const { templates, permit2 } = computeHashes();
     expect(stored).toBe(`templates ${templates}\npermit2 ${permit2}\n`);
+  });
+
+  it("keeps test-only contracts out of the directory the app loads from", () => {
+    expect(readdirSync(TEST_ARTIFACTS_DIR)).toContain("ERC1363ReceiverMock.ts");
+    expect(readdirSync(ARTIFACTS_DIR).filter((file) => file.startsWith("ERC1363ReceiverMock"))).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 // Compiles the platform's Solidity templates (contracts/**/*.sol) and the canonical Permit2 with the
-// in-process solc-js compiler (no compiler download) and writes lib/chain/artifacts/:
-//   <ContractName>.json   { contractName, abi, bytecode, deployedBytecode }
-//   index.ts              the same as typed `as const` objects, for viem
+// in-process solc-js compiler (no compiler download). What the app loads goes to lib/chain/artifacts/compiled/:
+//   <ContractName>.json   { contractName, abi, bytecode, deployedBytecode }, read at run time by the loader
+//   <ContractName>.ts     the ABI alone, `as const`, so viem types calls (abis.ts lists the names and their types)
 //   sources.hash          one sha256 per group (templates, permit2) of sources + compiler settings
+// Test-only contracts (contracts/test/) go to test/artifacts/<ContractName>.ts, never beside the app's.
 // A group is recompiled only when its hash changed (Permit2 alone takes ~20 s).
 //
 //   npx tsx scripts/build-contracts.ts            build what is stale
@@ -18,11 +19,14 @@ import solc from "solc";
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CONTRACTS_DIR = path.join(ROOT, "contracts");
-export const ARTIFACTS_DIR = path.join(ROOT, "lib/chain/artifacts");
+const TEST_CONTRACTS_DIR = path.join(CONTRACTS_DIR, "test");
+export const ARTIFACTS_DIR = path.join(ROOT, "lib/chain/artifacts/compiled");
+export const TEST_ARTIFACTS_DIR = path.join(ROOT, "test/artifacts");
 const HASH_FILE = path.join(ARTIFACTS_DIR, "sources.hash");
+const ABI_MAP_FILE = path.join(ARTIFACTS_DIR, "abis.ts");
 
 // Bump when the shape of the generated files changes, so --check flags old outputs.
-const ARTIFACT_FORMAT = 1;
+const ARTIFACT_FORMAT = 2;
 
 const OUTPUTS = ["abi", "evm.bytecode.object", "evm.deployedBytecode.object"];
 
@@ -50,6 +54,11 @@ export interface Artifact {
   abi: Abi;
   bytecode: `0x${string}`;
   deployedBytecode: `0x${string}`;
+}
+/** A compiled contract and whether it came from contracts/test/. */
+interface Compiled {
+  artifact: Artifact;
+  testOnly: boolean;
 }
 type Group = "templates" | "permit2";
 type Hashes = Record<Group, string>;
@@ -125,7 +134,7 @@ function staleGroups(): Group[] {
   const current = computeHashes();
   const stored = readStoredHashes();
   const stale = (["templates", "permit2"] as const).filter((group) => stored[group] !== current[group]);
-  const outputsMissing = !existsSync(path.join(ARTIFACTS_DIR, "index.ts"));
+  const outputsMissing = !existsSync(ABI_MAP_FILE) || !existsSync(TEST_ARTIFACTS_DIR);
   if (outputsMissing && !stale.includes("templates")) stale.push("templates");
   if (!existsSync(path.join(ARTIFACTS_DIR, "Permit2.json")) && !stale.includes("permit2")) stale.push("permit2");
   return stale;
@@ -165,24 +174,26 @@ function readInside(baseDir: string, relativePath: string): string {
   return readFileSync(resolved, "utf8");
 }
 
-function toArtifacts(output: SolcOutput, sourceNames: string[]): Artifact[] {
-  const artifacts: Artifact[] = [];
+function toArtifacts(output: SolcOutput, sourceNames: string[]): Compiled[] {
+  const compiled: Compiled[] = [];
   for (const sourceName of sourceNames) {
+    const testOnly = path.resolve(ROOT, sourceName).startsWith(TEST_CONTRACTS_DIR + path.sep);
     for (const [contractName, contract] of Object.entries(output.contracts?.[sourceName] ?? {})) {
       // Abstract contracts and interfaces have no bytecode and nothing to deploy.
       if (!contract.evm.bytecode.object) continue;
-      artifacts.push({
+      const artifact: Artifact = {
         contractName,
         abi: contract.abi,
         bytecode: `0x${contract.evm.bytecode.object}`,
         deployedBytecode: `0x${contract.evm.deployedBytecode.object}`,
-      });
+      };
+      compiled.push({ artifact, testOnly });
     }
   }
-  return artifacts;
+  return compiled;
 }
 
-function compileTemplates(): Artifact[] {
+function compileTemplates(): Compiled[] {
   const sources = templateSources();
   const nodeModules = path.join(ROOT, "node_modules");
   const selection = Object.fromEntries(Object.keys(sources).map((name) => [name, { "*": OUTPUTS }]));
@@ -195,12 +206,12 @@ function compileTemplates(): Artifact[] {
       console.warn(entry.formattedMessage);
     }
   }
-  const artifacts = toArtifacts(output, Object.keys(sources));
-  const names = artifacts.map((artifact) => artifact.contractName);
+  const compiled = toArtifacts(output, Object.keys(sources));
+  const names = compiled.map(({ artifact }) => artifact.contractName);
   const duplicate = names.find((name, index) => names.indexOf(name) !== index);
   if (duplicate) throw new Error(`two contracts are named ${duplicate}; artifact names must be unique`);
   if (names.includes("Permit2")) throw new Error("the name Permit2 is reserved for the canonical Permit2");
-  return artifacts;
+  return compiled;
 }
 
 function compilePermit2(): Artifact {
@@ -216,37 +227,46 @@ function compilePermit2(): Artifact {
   );
   const [permit2] = toArtifacts(output, [PERMIT2_SOURCE]);
   if (!permit2) throw new Error("solc produced no Permit2 bytecode");
-  return permit2;
+  return permit2.artifact;
 }
 
-function writeJson(artifact: Artifact): void {
-  writeFileSync(path.join(ARTIFACTS_DIR, `${artifact.contractName}.json`), `${JSON.stringify(artifact, null, 2)}\n`);
+const GENERATED = "// Generated by scripts/build-contracts.ts; do not edit.";
+
+/** The app's copy of a contract: its JSON (read at run time) and its ABI as a typed module. */
+function writeAppArtifact(artifact: Artifact): void {
+  const base = path.join(ARTIFACTS_DIR, artifact.contractName);
+  writeFileSync(`${base}.json`, `${JSON.stringify(artifact, null, 2)}\n`);
+  writeFileSync(`${base}.ts`, `${GENERATED}\n\nexport const abi = ${JSON.stringify(artifact.abi, null, 2)} as const;\n`);
 }
 
-function readArtifacts(): Artifact[] {
-  return readdirSync(ARTIFACTS_DIR)
+/** A test-only contract: one typed module with ABI and bytecode, imported by tests alone. */
+function writeTestArtifact(artifact: Artifact): void {
+  writeFileSync(
+    path.join(TEST_ARTIFACTS_DIR, `${artifact.contractName}.ts`),
+    `${GENERATED}\n\nexport const ${artifact.contractName} = ${JSON.stringify(artifact, null, 2)} as const;\n`,
+  );
+}
+
+/** The app's contract names, and each one's ABI type (type-only imports: no ABI loads at run time). */
+function renderAbiMap(): string {
+  const names = readdirSync(ARTIFACTS_DIR)
     .filter((file) => file.endsWith(".json"))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(ARTIFACTS_DIR, file), "utf8")) as Artifact);
+    .map((file) => file.slice(0, -".json".length))
+    .sort();
+  return (
+    `${GENERATED}\n\n` +
+    names.map((name) => `import type { abi as ${name} } from "./${name}";\n`).join("") +
+    `\nexport const COMPILED_CONTRACTS = ${JSON.stringify(names)} as const;\n` +
+    `\nexport interface CompiledAbis {\n` +
+    names.map((name) => `  ${name}: typeof ${name};\n`).join("") +
+    `}\n`
+  );
 }
 
-function renderIndex(artifacts: Artifact[]): string {
-  const blocks = artifacts.map(
-    (artifact) =>
-      `export const ${artifact.contractName} = {\n` +
-      `  contractName: ${JSON.stringify(artifact.contractName)},\n` +
-      `  abi: ${JSON.stringify(artifact.abi, null, 2).replace(/\n/g, "\n  ")},\n` +
-      `  bytecode: ${JSON.stringify(artifact.bytecode)},\n` +
-      `  deployedBytecode: ${JSON.stringify(artifact.deployedBytecode)},\n` +
-      `} as const;\n`,
-  );
-  const names = artifacts.map((artifact) => artifact.contractName);
-  return (
-    `// Generated by scripts/build-contracts.ts from contracts/ and Permit2; do not edit.\n\n` +
-    `${blocks.join("\n")}\n` +
-    `export const artifacts = { ${names.join(", ")} } as const;\n\n` +
-    `export type ContractName = keyof typeof artifacts;\n`
-  );
+/** Removes what an earlier build wrote for `keep`'s group, so renamed or deleted contracts leave nothing behind. */
+function clearDir(dir: string, keep: (file: string) => boolean): void {
+  mkdirSync(dir, { recursive: true });
+  for (const file of readdirSync(dir)) if (!keep(file)) rmSync(path.join(dir, file));
 }
 
 export function buildContracts(options: { force?: boolean } = {}): { rebuilt: Group[] } {
@@ -256,16 +276,14 @@ export function buildContracts(options: { force?: boolean } = {}): { rebuilt: Gr
   const hashes = computeHashes();
 
   if (groups.includes("templates")) {
-    const artifacts = compileTemplates();
-    // Drop artifacts of templates that were renamed or deleted.
-    for (const file of readdirSync(ARTIFACTS_DIR)) {
-      if (file.endsWith(".json") && file !== "Permit2.json") rmSync(path.join(ARTIFACTS_DIR, file));
-    }
-    artifacts.forEach(writeJson);
+    const compiled = compileTemplates();
+    clearDir(ARTIFACTS_DIR, (file) => file.startsWith("Permit2.") || file === "sources.hash");
+    clearDir(TEST_ARTIFACTS_DIR, () => false);
+    for (const { artifact, testOnly } of compiled) (testOnly ? writeTestArtifact : writeAppArtifact)(artifact);
   }
-  if (groups.includes("permit2")) writeJson(compilePermit2());
+  if (groups.includes("permit2")) writeAppArtifact(compilePermit2());
 
-  writeFileSync(path.join(ARTIFACTS_DIR, "index.ts"), renderIndex(readArtifacts()));
+  writeFileSync(ABI_MAP_FILE, renderAbiMap());
   writeFileSync(HASH_FILE, `templates ${hashes.templates}\npermit2 ${hashes.permit2}\n`);
   return { rebuilt: groups };
 }
@@ -287,7 +305,7 @@ function main(): void {
   console.log(
     rebuilt.length === 0
       ? "contract artifacts are up to date"
-      : `compiled ${rebuilt.join(" and ")} with solc ${solc.version()} in ${seconds} s → ${path.relative(ROOT, ARTIFACTS_DIR)}`,
+      : `compiled ${rebuilt.join(" and ")} with solc ${solc.version()} in ${seconds} s → ${path.relative(ROOT, ARTIFACTS_DIR)}, ${path.relative(ROOT, TEST_ARTIFACTS_DIR)}`,
   );
 }
 

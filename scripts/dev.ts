@@ -1,57 +1,141 @@
 // `npm run dev` (next dev) and `npm start` (next start, after `npm run build`): the whole product on one
-// machine. Starts the database (embedded unless DATABASE_URL is set), applies migrations, fills in local
-// secrets, then runs Next.js with that environment and stops everything on Ctrl-C.
-import { spawn } from "node:child_process";
+// machine. Starts the database (embedded unless DATABASE_URL is set) and applies migrations, starts the
+// local chain, then runs Next.js with that environment. Once every part answers it prints one banner
+// saying where everything is; a part that cannot start stops the others with one line naming the part
+// and the fix (exit 1). Ctrl-C stops everything.
+import { spawn, type ChildProcess } from "node:child_process";
 import { join, resolve } from "node:path";
-import { ensureLocalSecrets } from "./lib/secrets";
-import { startDatabase } from "./lib/database";
+import { setTimeout as sleep } from "node:timers/promises";
 import { createPublicClient, http } from "viem";
+import { ensureLocalSecrets, requireProductionSecrets } from "./lib/secrets";
+import { startDatabase } from "./lib/database";
+import { portIsFree } from "./lib/ports";
+import { StartupError } from "./lib/startup-error";
 import { startLocalChain } from "../lib/chain/local-node";
 import { forgetLocalChainState } from "../lib/chain/local-reset";
 
+const startedAt = performance.now();
 const root = resolve(import.meta.dirname, "..");
 const prod = process.argv.includes("--prod");
-const port = process.env.PORT ?? "3000";
-const dataDir = process.env.DATA_DIR ?? join(root, ".data");
+const host = process.env.HOST ?? "127.0.0.1";
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = resolve(process.env.DATA_DIR ?? join(root, ".data"));
 const log = (msg: string) => console.log(`[dev] ${msg}`);
+// `next dev` compiles a route on its first request, which takes a while on a small machine.
+const APP_READY_TIMEOUT_MS = 300_000;
 
-const database = await startDatabase(process.env.EMBEDDED_DB_NAME ?? "token-platform", log);
-// LOCAL_CHAIN_RPC_URL points at a node you run yourself (e.g. `npx tsx scripts/chain.ts`); else one starts here.
-const chain = process.env.LOCAL_CHAIN_RPC_URL
-  ? { rpcUrl: process.env.LOCAL_CHAIN_RPC_URL, stop: async () => {} }
-  : await startLocalChain({ port: Number(process.env.LOCAL_CHAIN_PORT ?? 8545) });
-log(`local chain on ${chain.rpcUrl}: serves every network without RPC_URL_<NETWORK>`);
-const blockNumber = await createPublicClient({ transport: http(chain.rpcUrl) }).getBlockNumber();
-const reset = await forgetLocalChainState(database.url, blockNumber);
-if (reset.tokens || reset.transactions) {
-  log(`the local chain starts empty: marked ${reset.tokens} token(s) and ${reset.transactions} transaction(s) of the previous run as failed`);
-}
-const env: NodeJS.ProcessEnv = { NEXT_TELEMETRY_DISABLED: "1", ...process.env, ...ensureLocalSecrets(dataDir), DATABASE_URL: database.url, PORT: port, LOCAL_CHAIN_RPC_URL: chain.rpcUrl };
-if (database.embedded) {
-  env.DATABASE_EMBEDDED = "1";
-  // The embedded server multiplexes connections onto one session and mixes up concurrent extended-protocol
-  // messages ("bind message supplies 3 parameters…"): one connection, queries queued by the pool.
-  env.DATABASE_POOL_SIZE = "1";
-}
-// `next start` runs with NODE_ENV=production; without Inngest keys, our own executor still runs the functions.
-if (prod && !process.env.INNGEST_SIGNING_KEY) env.INNGEST_DEV_EXECUTOR = "1";
-
-const next = spawn(join(root, "node_modules/.bin/next"), [prod ? "start" : "dev", "-p", port, "-H", process.env.HOST ?? "127.0.0.1"], {
-  cwd: root,
-  env,
-  stdio: "inherit",
-});
-log(`app on http://${process.env.HOST ?? "127.0.0.1"}:${port} (API at /v1, reference at /docs)`);
-
+// What has been started, stopped in reverse order (Ctrl-C, a failed part, or the app exiting).
+const running: (() => Promise<unknown>)[] = [];
 let stopping = false;
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
-  next.kill("SIGTERM");
-  await chain.stop().catch(() => {});
-  await database.close().catch(() => {});
+  for (const stopPart of running.reverse()) await stopPart().catch(() => {});
   process.exit(code);
 }
-next.on("exit", (code) => stop(code ?? 0));
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
+
+try {
+  await start();
+} catch (error) {
+  // A Ctrl-C during start-up also ends the parts under way: that is no failure to report.
+  if (!stopping) console.error(`[dev] ${error instanceof StartupError ? error.message : `start-up failed: ${(error as Error).stack ?? error}`}`);
+  await stop(1);
+}
+
+async function start() {
+  if (prod || process.env.NODE_ENV === "production") requireProductionSecrets();
+  if (!(await portIsFree(port, host))) throw new StartupError(`the app port ${host}:${port} is taken: set PORT=…`);
+
+  const database = await startDatabase(dataDir, log);
+  running.push(database.close);
+  const chain = await startChain();
+  running.push(chain.stop);
+  const reset = await forgetLocalChainState(database.url, chain.blockNumber);
+  if (reset.tokens || reset.transactions) {
+    log(`the local chain starts empty: marked ${reset.tokens} token(s) and ${reset.transactions} transaction(s) of the previous run as failed`);
+  }
+
+  const secrets = prod || process.env.NODE_ENV === "production" ? {} : ensureLocalSecrets(dataDir);
+  const env: NodeJS.ProcessEnv = { NEXT_TELEMETRY_DISABLED: "1", ...process.env, ...secrets, DATABASE_URL: database.url, PORT: String(port), LOCAL_CHAIN_RPC_URL: chain.rpcUrl };
+  // `next start` runs with NODE_ENV=production; without Inngest keys, our own executor still runs the functions.
+  if (prod && !process.env.INNGEST_SIGNING_KEY) env.INNGEST_DEV_EXECUTOR = "1";
+  if (!prod) env.WEBHOOK_ALLOW_LOOPBACK ??= "1"; // webhooks to a receiver on this machine (lib/webhooks/addresses.ts)
+  const next = spawn(join(root, "node_modules/.bin/next"), [prod ? "start" : "dev", "-p", String(port), "-H", host], { cwd: root, env, stdio: "inherit" });
+  running.push(() => stopChild(next));
+  const base = `http://${host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host}:${port}`;
+  await waitForApp(base, next);
+  next.on("exit", (code) => stop(code ?? 0));
+
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  console.log(
+    [
+      `[dev] Token Platform is ready (started in ${seconds} s)`,
+      `  console   ${base}/sign-up  (sign in at ${base}/sign-in)`,
+      `  API       ${base}/v1`,
+      `  docs      ${base}/docs`,
+      `  OpenAPI   ${base}/v1/openapi.json`,
+      `  chain     ${chain.description}`,
+      ...configuredRpcUrls().map((line) => `            ${line}`),
+      `  database  ${database.description}`,
+      `  Ctrl-C stops everything.`,
+    ].join("\n"),
+  );
+}
+
+/** The local chain, answering eth_blockNumber: started here, or yours at LOCAL_CHAIN_RPC_URL. */
+async function startChain() {
+  const ownUrl = process.env.LOCAL_CHAIN_RPC_URL;
+  const chainPort = Number(process.env.LOCAL_CHAIN_PORT ?? 8545);
+  const notStarted = `the local chain did not start on 127.0.0.1:${chainPort} (port taken?): set LOCAL_CHAIN_PORT=… or LOCAL_CHAIN_RPC_URL=…`;
+  if (!ownUrl && chainPort !== 0 && !(await portIsFree(chainPort))) throw new StartupError(notStarted);
+  const chain = ownUrl
+    ? { rpcUrl: ownUrl, stop: async () => {} }
+    : await startLocalChain({ port: chainPort }).catch((error: Error) => {
+        throw new StartupError(`${notStarted} (${error.message})`);
+      });
+  try {
+    const blockNumber = await createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 0, timeout: 10_000 }) }).getBlockNumber();
+    const description = ownUrl
+      ? `${new URL(ownUrl).origin} (LOCAL_CHAIN_RPC_URL), for every network without RPC_URL_<NETWORK>`
+      : `${chain.rpcUrl} (local Hardhat chain, started here), for every network without RPC_URL_<NETWORK>`;
+    return { ...chain, blockNumber, description };
+  } catch {
+    await chain.stop();
+    throw new StartupError(
+      ownUrl
+        ? `the chain at LOCAL_CHAIN_RPC_URL (${new URL(ownUrl).origin}) does not answer eth_blockNumber: start it, or unset LOCAL_CHAIN_RPC_URL to start one here`
+        : notStarted,
+    );
+  }
+}
+
+/** RPC_URL_<NETWORK> variables, by origin only: their paths often carry a provider key. */
+function configuredRpcUrls() {
+  return Object.entries(process.env)
+    .filter(([name, value]) => /^RPC_URL_[A-Z0-9_]+$/.test(name) && value)
+    .map(([name, value]) => `${name} from env: ${URL.canParse(value!) ? new URL(value!).origin : "(not a URL)"}`);
+}
+
+/** Polls GET /api/health until the app answers 200; fails if Next.js exits or never answers. */
+async function waitForApp(base: string, next: ChildProcess) {
+  const deadline = Date.now() + APP_READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (next.exitCode !== null || next.signalCode !== null) {
+      throw new StartupError(`the app (next ${prod ? "start" : "dev"}) exited with ${next.exitCode ?? next.signalCode} before answering: see its output above${prod ? " (run `npm run build` first?)" : ""}`);
+    }
+    try {
+      if ((await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(30_000) })).ok) return;
+    } catch {}
+    await sleep(250);
+  }
+  throw new StartupError(`the app did not answer GET ${base}/api/health within ${APP_READY_TIMEOUT_MS / 1000} s: see its output above`);
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  if (!(await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]))) child.kill("SIGKILL");
+}

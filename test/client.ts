@@ -1,11 +1,17 @@
 // Calls the app's route handlers in-process the way Next.js routes a request (404/405 included), so
-// API tests run the real wrapper, database and schemas without a server in between.
+// API tests run the real wrapper, database and schemas without a server in between. Every answer is
+// checked against the OpenAPI document (the operation's response schema, or the error envelope): a
+// mismatch fails the calling test.
 import { resolveHandler } from "@/lib/api/dispatch";
+import type { RouteHandler } from "@/lib/api/handler";
+import { BatchResult } from "@/lib/schemas/batch";
+import { responseDrift, undocumentedStatus } from "./conformance";
 
 export interface CallOptions {
   token?: string;
   body?: unknown;
-  rawBody?: string;
+  /** Sent as is (bytes for bodies that are not valid UTF-8). */
+  rawBody?: string | Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
   ip?: string;
 }
@@ -27,7 +33,7 @@ export async function call<T = any>(method: string, path: string, options: CallO
   const headers = new Headers(options.headers);
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
   headers.set("x-forwarded-for", options.ip ?? "127.0.0.1");
-  let body: string | undefined = options.rawBody;
+  let body: string | Uint8Array<ArrayBuffer> | undefined = options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers.set("content-type", "application/json");
@@ -36,7 +42,23 @@ export async function call<T = any>(method: string, path: string, options: CallO
   const { handler, params } = await resolveHandler(url.pathname, method);
   const response = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve(params) });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+  const result = { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+  await checkConformance(method, path, handler, result, options.body);
+  return result;
+}
+
+async function checkConformance(method: string, path: string, handler: RouteHandler, result: CallResult, sent: unknown) {
+  const drift = responseDrift(handler, result.status, result.body) ?? (await undocumentedStatus(method, new URL(path, "http://localhost").pathname, result.status));
+  if (drift) throw new Error(`${method} ${path} answered ${result.status} outside its OpenAPI response schema: ${drift}`);
+  // The operations of a batch answer as if sent alone: each is held to its own operation's schema.
+  const operations = (sent as { operations?: { method: string; path: string }[] } | undefined)?.operations;
+  if (handler.meta.response !== BatchResult || !Array.isArray(operations) || result.status >= 300) return;
+  for (const [i, op] of operations.entries()) {
+    const inner = result.body.results[i];
+    const { handler: opHandler } = await resolveHandler(new URL(op.path, "http://localhost").pathname, op.method);
+    const opDrift = responseDrift(opHandler, inner.status, inner.body);
+    if (opDrift) throw new Error(`${method} ${path}: operation ${i} (${op.method} ${op.path}) answered ${inner.status} outside its OpenAPI response schema: ${opDrift}`);
+  }
 }
 
 let counter = 0;

@@ -8,5 +8,9 @@ export function testEnv(databaseUrl: string, localChainRpcUrl: string) {
     LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
     // Webhook retry delays (5 s … 10 h) shrink by this factor so retry schedules run in a test.
     WEBHOOK_RETRY_SCALE: process.env.WEBHOOK_RETRY_SCALE ?? "0.001",
+    // test/client.ts sends the client IP as the one X-Forwarded-For entry a single proxy would append.
+    TRUSTED_PROXY: "1",
+    // Webhook receivers in tests listen on 127.0.0.1 (never allowed by default: lib/webhooks/addresses.ts).
+    WEBHOOK_ALLOW_LOOPBACK: "1",
   };
 }

@@ -1,10 +1,17 @@
 // Once per `npm test` run: a throwaway PostgreSQL database with every migration applied, a real local
 // chain (Hardhat EDR over HTTP), and a local executor running the app's Inngest functions (the one
 // transaction path included) — the same parts `npm run dev` starts. Everything is torn down at the end.
+// The database is created on TEST_DATABASE_SERVER_URL when set (e.g. the machine's server in CI), else
+// on a throwaway embedded PostgreSQL cluster in a temp directory, so tests need no server installed.
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { applyMigrations } from "../lib/db/migrate";
 import { startLocalChain } from "../lib/chain/local-node";
+import { startEmbeddedPostgres } from "../scripts/lib/embedded-postgres";
+import { freePort } from "../scripts/lib/ports";
 import { testEnv } from "./env";
 
 declare module "vitest" {
@@ -14,9 +21,23 @@ declare module "vitest" {
   }
 }
 
-const serverUrl = process.env.TEST_DATABASE_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+/** The server to create the test database on: the configured one, or a throwaway embedded cluster. */
+async function testServer() {
+  if (process.env.TEST_DATABASE_SERVER_URL) return { url: process.env.TEST_DATABASE_SERVER_URL, stop: async () => {} };
+  const dir = mkdtempSync(join(tmpdir(), "tp-test-pg-"));
+  chmodSync(dir, 0o755); // as root, PostgreSQL runs as the `postgres` user, which must reach its cluster
+  // A throwaway cluster need not survive a crash: no fsync.
+  const server = await startEmbeddedPostgres({ dir: join(dir, "cluster"), port: await freePort(), settings: { fsync: "off", synchronous_commit: "off", full_page_writes: "off" } });
+  return {
+    url: server.url("postgres"),
+    stop: async () => {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
 
-async function adminQuery(sql: string) {
+async function adminQuery(serverUrl: string, sql: string) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
@@ -27,9 +48,10 @@ async function adminQuery(sql: string) {
 }
 
 export default async function setup(project: TestProject) {
+  const server = await testServer();
   const name = `tp_test_${Date.now().toString(36)}_${process.pid}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
+  await adminQuery(server.url, `CREATE DATABASE ${name}`);
+  const url = new URL(server.url);
   url.pathname = `/${name}`;
   await applyMigrations(url.toString());
   const chain = await startLocalChain({ port: 0 });
@@ -45,6 +67,7 @@ export default async function setup(project: TestProject) {
     await chain.stop();
     const { pool } = await import("../lib/db");
     await pool.end().catch(() => {});
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await adminQuery(server.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await server.stop();
   };
 }

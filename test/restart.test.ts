@@ -3,22 +3,15 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { createServer } from "node:net";
-import { homedir } from "node:os";
+import { freePort } from "../scripts/lib/ports";
 
 const root = resolve(import.meta.dirname, "..");
+// The embedded cluster lives in here (DATA_DIR/postgres), never in the developer's .data.
 const dataDir = mkdtempSync(join(tmpdir(), "tp-restart-"));
-
-const freePort = () =>
-  new Promise<number>((ok) => {
-    const srv = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => ok(port));
-    });
-  });
+chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the `postgres` user, which must reach its cluster
 
 async function startApp(env: Record<string, string | undefined>) {
   const port = await freePort();
@@ -33,15 +26,16 @@ async function startApp(env: Record<string, string | undefined>) {
   child.stderr!.on("data", (d) => (output += d));
   child.on("exit", () => writeFileSync(join(dataDir, `app-${port}.log`), output));
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
+  // dev.ts prints its banner once the database, the chain and the app all answer.
+  for (let i = 0; i < 480 && !output.includes("Token Platform is ready"); i++) {
     if (child.exitCode !== null) throw new Error(`app exited early:\n${output}`);
-    try {
-      const res = await fetch(`${base}/v1/networks`);
-      if (res.status === 401) return { base, child };
-    } catch {}
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error(`app did not start:\n${output}`);
+  if (!output.includes("Token Platform is ready")) throw new Error(`app did not start:\n${output}`);
+  const banner = output.slice(output.indexOf("Token Platform is ready"));
+  expect(banner).toContain(`API       ${base}/v1`);
+  expect((await fetch(`${base}/v1/networks`)).status).toBe(401);
+  return { base, child, banner };
 }
 
 async function stopApp(child: ChildProcess) {
@@ -107,23 +101,27 @@ async function roundTrip(env: Record<string, string | undefined>) {
   } finally {
     await stopApp(second.child);
   }
+  return [first.banner, second.banner];
 }
 
-const embeddedName = `tp-restart-${process.pid}-${Date.now().toString(36)}`;
-
 afterAll(async () => {
-  // @prisma/dev keeps a named server's data under the XDG data directory
-  const base = join(process.env.XDG_DATA_HOME ?? join(homedir(), ".local/share"), "prisma-dev-nodejs");
-  for (const dir of [join(base, embeddedName), join(base, "durable-streams", embeddedName)]) rmSync(dir, { recursive: true, force: true });
   if (!process.env.KEEP_TEST_LOGS) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("restart", () => {
   it("keeps data on the embedded database", { timeout: 240_000 }, async () => {
-    await roundTrip({ DATABASE_URL: undefined, EMBEDDED_DB_NAME: embeddedName, EMBEDDED_DB_PORT: String(await freePort()) });
+    const port = await freePort();
+    const banners = await roundTrip({ DATABASE_URL: undefined, EMBEDDED_DB_NAME: "restart_test", EMBEDDED_DB_PORT: String(port) });
+    expect(existsSync(join(dataDir, "postgres/PG_VERSION"))).toBe(true);
+    for (const banner of banners) expect(banner).toMatch(new RegExp(`database +embedded PostgreSQL 17\\.\\d+, data in ${dataDir}/postgres, 127\\.0\\.0\\.1:${port} database restart_test`));
   });
 
   it("keeps data on PostgreSQL", { timeout: 240_000 }, async () => {
-    await roundTrip({ DATABASE_URL: inject("databaseUrl") });
+    const url = new URL(inject("databaseUrl"));
+    const banners = await roundTrip({ DATABASE_URL: url.toString() });
+    for (const banner of banners) {
+      expect(banner).toContain(`database  PostgreSQL at ${url.host} (DATABASE_URL)`);
+      if (url.password) expect(banner).not.toContain(url.password);
+    }
   });
 });

@@ -1,8 +1,10 @@
 // Every Inngest function of the app: served by app/api/inngest/route.ts and driven by the local executor.
 import type { InngestFunction } from "inngest";
-import { processTransaction } from "./process-transaction";
+import { processWallet } from "./process-wallet";
 import { reconcileTransactionsCron } from "./reconcile-transactions";
+import { retention } from "./retention";
 import { deliverWebhook } from "./webhook-deliver";
 import { webhookOutbox } from "./webhook-outbox";
+import { watchChainLogs } from "./watch-chain-logs";
 
-export const functions: InngestFunction.Any[] = [processTransaction, reconcileTransactionsCron, deliverWebhook, webhookOutbox];
+export const functions: InngestFunction.Any[] = [processWallet, reconcileTransactionsCron, deliverWebhook, webhookOutbox, watchChainLogs, retention];

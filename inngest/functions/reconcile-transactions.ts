@@ -1,4 +1,4 @@
-// On Inngest Cloud: every minute, re-dispatch transaction records nobody is finishing (lib/chain/reconciler).
+// Every minute, re-dispatch transaction records nobody is finishing (lib/chain/reconciler).
 import { inngest } from "@/inngest/client";
 import { reconcileTransactions } from "@/lib/chain/reconciler";
 

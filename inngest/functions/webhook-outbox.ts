@@ -1,6 +1,5 @@
-// The webhook outbox's backstop where no server process stays up to poll it (e.g. serverless with
-// Inngest Cloud): every minute, fan out what is left and re-send lost delivery starts. The local executor
-// runs no cron functions; there the in-process loop of lib/webhooks/outbox does this.
+// The webhook outbox's backstop (lib/webhooks/outbox): every minute, fan out what is left (e.g. events
+// from before a restart) and re-send lost delivery starts. emit() still fans out at once; this catches the rest.
 import { inngest } from "@/inngest/client";
 import { drainOutbox } from "@/lib/webhooks/outbox";
 

@@ -1,7 +1,9 @@
-// Reads a JSON request body with a 1 MB cap, counting bytes as they arrive.
+// Reads a JSON request body with a 1 MB cap, counting bytes as they arrive, and a cap on nesting: a
+// deeply nested document parses, but would then overflow the stack of whatever walks it.
 import { ApiError, invalidRequest } from "./errors";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_BODY_DEPTH = 32;
 
 const tooLarge = () =>
   new ApiError(413, "invalid_request_error", "request_too_large", `The request body exceeds the limit of ${MAX_BODY_BYTES} bytes.`);
@@ -26,9 +28,29 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   }
   const text = Buffer.concat(chunks).toString("utf8");
   if (!text.trim()) return undefined;
+  if (nestsDeeperThan(text, MAX_BODY_DEPTH)) {
+    throw invalidRequest("invalid_request", `The request body nests objects and arrays deeper than ${MAX_BODY_DEPTH} levels.`);
+  }
   try {
     return JSON.parse(text);
   } catch {
     throw invalidRequest("invalid_json", "The request body is not valid JSON.");
   }
+}
+
+// Counts brackets outside string literals; a malformed document is left to JSON.parse to refuse.
+function nestsDeeperThan(text: string, limit: number) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "{" || c === "[") {
+      if (++depth > limit) return true;
+    } else if (c === "}" || c === "]") depth--;
+  }
+  return false;
 }

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { hotQuery } from "@/lib/db";
 import { verifyAccessToken } from "@/lib/auth/tokens";
 import { unauthorized } from "./errors";
+import { clientIpFrom } from "./client-ip";
 import { rateLimitCte, rateLimitParams, readRateLimit, takeSlot, type Policy, type RateLimitResult } from "./rate-limit";
 
 /** `any`: an API key or a session, for reads both the console and integrations make. */
@@ -53,10 +54,8 @@ export function bearerCredential(request: Request): string | null {
   return match ? match[1] : "";
 }
 
-export function clientIp(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for");
-  return forwarded?.split(",")[0].trim() || request.headers.get("x-real-ip") || "local";
-}
+/** The client IP as the deployment's proxy reports it (see ./client-ip: TRUSTED_PROXY). */
+const clientIp = (request: Request): string => clientIpFrom((name) => request.headers.get(name));
 
 const isSecretKey = (c: string) => /^sk_(test|live)_/.test(c);
 

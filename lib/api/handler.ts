@@ -8,6 +8,7 @@ import { readJsonBody } from "./body";
 import { parseOrThrow } from "./validation";
 import { requestHash, withIdempotency } from "./idempotency";
 import { newId } from "./ids";
+import { IdempotencyKey } from "@/lib/schemas/common";
 import { logError, logRequest } from "./log";
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
@@ -20,6 +21,8 @@ export interface RouteOptions<B extends AnyObject | undefined, Q extends AnyObje
   params?: P;
   /** Schema of the success body, for the OpenAPI document. */
   response?: z.ZodType;
+  /** Error statuses the handler itself answers, beyond the wrapper's own, for the OpenAPI document. */
+  errors?: Record<number, string>;
   status?: number;
   policy?: Policy;
   tags?: string[];
@@ -88,10 +91,10 @@ export function api<
         return result instanceof Reply ? result : new Reply(result, options.status ?? 200);
       };
 
-      const key = (body as { idempotency_key?: string } | undefined)?.idempotency_key ?? request.headers.get("idempotency-key");
+      const key = (body as { idempotency_key?: string } | undefined)?.idempotency_key ?? idempotencyKeyHeader(request);
       if (key && caller && WRITE_METHODS.has(request.method)) {
         const { idempotency_key: _, ...rest } = (body ?? {}) as Record<string, unknown>;
-        const stored = await withIdempotency(caller.tenantId, key, requestHash(request.method, url.pathname, rest), async () => {
+        const stored = await withIdempotency(caller, key, requestHash(request.method, url.pathname, rest), async () => {
           const reply = await run();
           return { status: reply.status, body: reply.body };
         });
@@ -122,6 +125,14 @@ export function api<
     return response;
   };
   return Object.assign(route, { meta: options as RouteHandler["meta"] });
+}
+
+// The Idempotency-Key header is held to the same schema as the body's idempotency_key.
+const IdempotencyHeader = z.object({ "idempotency-key": IdempotencyKey.optional() });
+function idempotencyKeyHeader(request: Request) {
+  if (!WRITE_METHODS.has(request.method)) return undefined;
+  const header = request.headers.get("idempotency-key") ?? undefined;
+  return parseOrThrow(IdempotencyHeader, { "idempotency-key": header }, "header")["idempotency-key"];
 }
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}) {

@@ -1,9 +1,19 @@
 // Stripe-style idempotency: the first request with a key runs; its status and body are stored for 24 h
 // and replayed to repeats with the same parameters. Same key, other parameters → 409. Concurrent
 // duplicates wait for the first one instead of running the operation again.
+// Keys are scoped per tenant and mode: a live request never replays a test response. The stored body is
+// sealed (AES-256-GCM under ENCRYPTION_KEY, lib/crypto/secrets): a response may carry a secret shown
+// once (an API key's sk_…, a webhook endpoint's whsec_…), and a replay must show it again.
 import { createHash } from "node:crypto";
 import { pool } from "@/lib/db";
+import { seal, unseal } from "@/lib/crypto/secrets";
 import { ApiError } from "./errors";
+
+/** Whose key it is: the tenant and the caller's mode. */
+export interface IdempotencyScope {
+  tenantId: string;
+  livemode: boolean;
+}
 
 export interface StoredResponse {
   status: number;
@@ -29,35 +39,35 @@ const mismatch = () =>
   new ApiError(409, "idempotency_error", "idempotency_key_reused",
     "This idempotency_key was already used with different parameters. Use a new key for a new request.", "idempotency_key");
 
-/** Runs `operation` once per (tenant, key); replays its stored response for identical repeats. */
+/** Runs `operation` once per (tenant, mode, key); replays its stored response for identical repeats. */
 export async function withIdempotency(
-  tenantId: string,
+  scope: IdempotencyScope,
   key: string,
   hash: string,
   operation: () => Promise<{ status: number; body: unknown }>,
 ): Promise<StoredResponse> {
   // Claim the key. A record older than 24 h, or one abandoned mid-flight by a crash, may be taken over.
   const claim = await pool.query(
-    `INSERT INTO idempotency_records (tenant_id, key, request_hash) VALUES ($1, $2, $3)
-     ON CONFLICT (tenant_id, key) DO UPDATE
+    `INSERT INTO idempotency_records (tenant_id, livemode, key, request_hash) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (tenant_id, livemode, key) DO UPDATE
        SET request_hash = EXCLUDED.request_hash, response_status = NULL, response_body = NULL, created_at = now()
        WHERE idempotency_records.created_at < now() - interval '24 hours'
           OR (idempotency_records.response_status IS NULL AND idempotency_records.created_at < now() - interval '5 minutes')
      RETURNING key`,
-    [tenantId, key, hash],
+    [scope.tenantId, scope.livemode, key, hash],
   );
-  if (claim.rowCount) return runAndStore(tenantId, key, operation);
+  if (claim.rowCount) return runAndStore(scope, key, operation);
 
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
   for (;;) {
     const { rows } = await pool.query(
-      "SELECT request_hash, response_status, response_body FROM idempotency_records WHERE tenant_id = $1 AND key = $2",
-      [tenantId, key],
+      "SELECT request_hash, response_status, response_body FROM idempotency_records WHERE tenant_id = $1 AND livemode = $2 AND key = $3",
+      [scope.tenantId, scope.livemode, key],
     );
     const record = rows[0];
-    if (!record) return withIdempotency(tenantId, key, hash, operation); // the first one failed and let go
+    if (!record) return withIdempotency(scope, key, hash, operation); // the first one failed and let go
     if (record.request_hash !== hash) throw mismatch();
-    if (record.response_status !== null) return { status: record.response_status, body: JSON.parse(record.response_body), replayed: true };
+    if (record.response_status !== null) return { status: record.response_status, body: JSON.parse(unseal(record.response_body)), replayed: true };
     if (Date.now() > deadline) {
       throw new ApiError(409, "idempotency_error", "idempotency_request_in_progress",
         "A request with this idempotency_key is still being processed. Retry shortly.", "idempotency_key");
@@ -66,7 +76,7 @@ export async function withIdempotency(
   }
 }
 
-async function runAndStore(tenantId: string, key: string, operation: () => Promise<{ status: number; body: unknown }>) {
+async function runAndStore(scope: IdempotencyScope, key: string, operation: () => Promise<{ status: number; body: unknown }>) {
   let result: { status: number; body: unknown };
   try {
     result = await operation();
@@ -75,13 +85,13 @@ async function runAndStore(tenantId: string, key: string, operation: () => Promi
       result = { status: err.status, body: err.body };
     } else {
       // Nothing reliable to replay: release the key so the client's retry runs the operation.
-      await pool.query("DELETE FROM idempotency_records WHERE tenant_id = $1 AND key = $2", [tenantId, key]);
+      await pool.query("DELETE FROM idempotency_records WHERE tenant_id = $1 AND livemode = $2 AND key = $3", [scope.tenantId, scope.livemode, key]);
       throw err;
     }
   }
   await pool.query(
-    "UPDATE idempotency_records SET response_status = $3, response_body = $4 WHERE tenant_id = $1 AND key = $2",
-    [tenantId, key, result.status, JSON.stringify(result.body)],
+    "UPDATE idempotency_records SET response_status = $4, response_body = $5 WHERE tenant_id = $1 AND livemode = $2 AND key = $3",
+    [scope.tenantId, scope.livemode, key, result.status, seal(JSON.stringify(result.body))],
   );
   return { ...result, replayed: false };
 }

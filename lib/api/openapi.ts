@@ -29,7 +29,11 @@ function operation(method: string, handler: RouteHandler): ZodOpenApiOperationOb
   };
   if (meta.auth !== "none") responses["401"] = errorResponse("Missing or invalid credential");
   if (meta.params) responses["404"] = errorResponse("No such resource for this tenant");
-  if (method !== "get") responses["409"] = errorResponse("idempotency_key reused with other parameters");
+  if (method !== "get") {
+    responses["409"] = errorResponse("idempotency_key reused with other parameters");
+    responses["413"] = errorResponse("Request body larger than 1 MB");
+  }
+  for (const [status, description] of Object.entries(meta.errors ?? {})) responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] = errorResponse(description);
   const security: Record<string, string[]>[] =
     meta.auth === "api_key" ? [{ apiKey: [] }] : meta.auth === "bearer" ? [{ session: [] }] : meta.auth === "any" ? [{ apiKey: [] }, { session: [] }] : [];
   return {
@@ -65,7 +69,9 @@ export async function openApiDocument() {
       description:
         "Deploy and operate tokens on EVM networks. Authenticate with `Authorization: Bearer sk_test_…` (API key) " +
         "or a session access token from /auth/login where an operation says so. Errors use one envelope: " +
-        '`{"error":{"type","code","message","status","param?"}}`. Writes accept `idempotency_key`.',
+        '`{"error":{"type","code","message","status","param?"}}`. Writes accept `idempotency_key`. ' +
+        "No string of a request (value or key, in the body, query, path or Idempotency-Key header) may hold a NUL character " +
+        "or an unpaired UTF-16 surrogate: 400 `parameter_invalid` naming the field. Bodies are at most 1 MB and 32 levels deep.",
     },
     servers: [{ url: "/" }],
     components: {

@@ -1,8 +1,10 @@
 // zod failures become a 400 envelope that names the first offending field.
 import { z } from "zod";
+import { isStorableText, UNSTORABLE_TEXT } from "@/lib/schemas/common";
 import { ApiError } from "./errors";
 
-export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown, where: "body" | "query" | "path"): z.output<T> {
+export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown, where: "body" | "query" | "path" | "header"): z.output<T> {
+  assertStorable(input, where);
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw zodToApiError(result.error, where, input);
@@ -36,4 +38,23 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
     value = (value as Record<PropertyKey, unknown>)[key];
   }
   return value;
+}
+
+/** The rule of every string field, whatever its schema says (lib/schemas/common.ts): checked on values and keys. */
+function assertStorable(input: unknown, where: string) {
+  const pending: [unknown, string[]][] = [[input, []]];
+  for (let i = 0; i < pending.length; i++) {
+    const [value, path] = pending[i];
+    if (typeof value === "string" && !isStorableText(value)) throw unstorable(path, where);
+    if (value === null || typeof value !== "object") continue;
+    for (const [key, item] of Object.entries(value)) {
+      if (!isStorableText(key)) throw unstorable(path, where, "its keys ");
+      pending.push([item, [...path, key]]);
+    }
+  }
+}
+
+function unstorable(path: string[], where: string, what = "") {
+  const param = path.join(".");
+  return new ApiError(400, "invalid_request_error", "parameter_invalid", `Invalid ${param || where}: ${what}${UNSTORABLE_TEXT}.`, param || undefined);
 }

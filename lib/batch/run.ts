@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/api/errors";
 import { markUnmetered, type Caller } from "@/lib/api/credentials";
 import { policies, rateLimitHeaders, takeSlot } from "@/lib/api/rate-limit";
 import { resolveHandler } from "@/lib/api/dispatch";
+import { FORWARDING_HEADERS } from "@/lib/api/client-ip";
 import type { BatchInput } from "@/lib/schemas/batch";
 
 type Operation = z.output<typeof BatchInput>["operations"][number];
@@ -39,7 +40,7 @@ async function takeGeneralSlot(tenantId: string) {
 async function runOperation(batch: Request, operation: Operation): Promise<OperationResult> {
   const url = new URL(operation.path, batch.url);
   const headers = new Headers();
-  for (const name of ["authorization", "x-forwarded-for", "x-real-ip"]) {
+  for (const name of ["authorization", ...FORWARDING_HEADERS]) {
     const value = batch.headers.get(name);
     if (value) headers.set(name, value);
   }

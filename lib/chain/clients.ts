@@ -1,7 +1,8 @@
-// viem clients per network. A network with RPC_URL_<NAME> talks to that RPC; every other network is
-// served by the embedded local chain (LOCAL_CHAIN_RPC_URL, started by `npm run dev` and by the tests).
+// viem clients per network. A network with RPC_URL_<NAME> talks to that RPC; a test network without it
+// may be served by the embedded local chain (LOCAL_CHAIN_RPC_URL, started by `npm run dev` and by the
+// tests) where ./networks allows it; any other network is unavailable (400 network_unavailable).
 import { createPublicClient, defineChain, http, type Chain, type PublicClient } from "viem";
-import { configuredRpcUrl, findNetwork, type Network } from "./networks";
+import { assertAvailable, configuredRpcUrl, findNetwork, type Network } from "./networks";
 import { LOCAL_CHAIN_ID } from "./local-node";
 
 export interface ChainTarget {
@@ -22,6 +23,7 @@ export function localRpcUrl() {
 export function chainTarget(networkName: string): ChainTarget {
   const network = findNetwork(networkName);
   if (!network) throw new Error(`unknown network ${networkName}`);
+  assertAvailable(network);
   const configured = configuredRpcUrl(network);
   const rpcUrl = configured ?? localRpcUrl();
   const chainId = configured ? network.chainId : LOCAL_CHAIN_ID;
@@ -39,7 +41,7 @@ const clients = new Map<string, PublicClient>();
 
 /**
  * One public client per RPC, shared by every network that uses it. Calls made in the same tick go out as
- * one JSON-RPC batch, in call order: the processor's broadcast of a wallet's backlog relies on that order.
+ * one JSON-RPC batch, in call order: a wallet run sends its backlog this way, in nonce order (lib/chain/eoa/broadcast.ts).
  */
 export function publicClient(networkName: string): PublicClient {
   const target = chainTarget(networkName);

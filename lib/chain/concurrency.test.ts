@@ -5,12 +5,12 @@ import { encodeDeployData, encodeFunctionData, type Address } from "viem";
 import { db } from "@/lib/db";
 import { newTenant } from "@/test/client";
 import { startLocalExecutor } from "@/lib/jobs";
-import { artifacts } from "./artifacts";
+import { artifact } from "./artifacts";
 import { submitChainWrite } from "./transactions";
 import { publicClient } from "./clients";
 import { tenantWallet } from "./wallets";
 
-const { PlatformERC20 } = artifacts;
+const PlatformERC20 = artifact("PlatformERC20");
 const worker = (name: string) => startLocalExecutor({ instanceId: name, pollIntervalMs: 50, leaseMs: 2_000, backoff: { baseMs: 100, maxMs: 1_000 } });
 
 async function allFinal(ids: string[], timeoutMs: number) {
@@ -29,7 +29,7 @@ describe("transaction path under concurrency", () => {
     const tenantId = t.auth.tenant.id;
     const wallet = await tenantWallet(tenantId);
     const deploy = await submitChainWrite({
-      tenantId, livemode: false, network: "polygon_amoy", kind: "test.deploy", request: {},
+      tenantId, livemode: false, network: "polygon_amoy", kind: "token.deploy", request: {},
       data: encodeDeployData({ abi: PlatformERC20.abi, bytecode: PlatformERC20.bytecode, args: ["Load", "LOAD", 0, 0n, wallet.address as Address, { mintable: true, burnable: false, pausable: false }] } as never),
     });
     await allFinal([deploy.id], 30_000);
@@ -40,7 +40,7 @@ describe("transaction path under concurrency", () => {
     const mintData = encodeFunctionData({ abi: PlatformERC20.abi, functionName: "mint", args: [holder, 1n] } as never);
     const mints = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        submitChainWrite({ tenantId, livemode: false, network: "polygon_amoy", kind: "test.mint", to: token, data: mintData, request: { i } }),
+        submitChainWrite({ tenantId, livemode: false, network: "polygon_amoy", kind: "token.mint", to: token, data: mintData, request: { i } }),
       ),
     );
     const ids = mints.map((m) => m.id);

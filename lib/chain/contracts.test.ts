@@ -25,15 +25,15 @@ import {
   type Transport,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import {
-  ERC1363ReceiverMock,
-  Permit2,
-  PlatformERC1155,
-  PlatformERC20,
-  PlatformERC20Alt,
-  PlatformERC721,
-} from "./artifacts";
+import { ERC1363ReceiverMock } from "@/test/artifacts/ERC1363ReceiverMock";
+import { artifact } from "./artifacts";
 import { inProcessChain, PERMIT2_ADDRESS, type InProcessChain } from "./local-node";
+
+const Permit2 = artifact("Permit2");
+const PlatformERC20 = artifact("PlatformERC20");
+const PlatformERC20Alt = artifact("PlatformERC20Alt");
+const PlatformERC721 = artifact("PlatformERC721");
+const PlatformERC1155 = artifact("PlatformERC1155");
 
 type Wallet = WalletClient<Transport, Chain, Account>;
 

@@ -11,7 +11,8 @@ import {
   type Hex,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { ERC1363ReceiverMock, Permit2 } from "./artifacts";
+import { ERC1363ReceiverMock } from "@/test/artifacts/ERC1363ReceiverMock";
+import { artifact } from "./artifacts";
 import {
   CREATE2_DEPLOYER_ADDRESS,
   CREATE2_DEPLOYER_RUNTIME,
@@ -23,6 +24,7 @@ import {
   type LocalChain,
 } from "./local-node";
 
+const Permit2 = artifact("Permit2");
 let node: LocalChain;
 
 beforeAll(async () => {

@@ -16,7 +16,7 @@ import {
   type Hex,
 } from "viem";
 import { HDKey, privateKeyToAddress } from "viem/accounts";
-import { Permit2 } from "./artifacts";
+import { artifact } from "./artifacts";
 
 export const LOCAL_CHAIN_MNEMONIC = "test test test test test test test test test test test junk";
 export const LOCAL_CHAIN_ID = 31337;
@@ -115,7 +115,7 @@ type RawRequest = (method: string, params: unknown[]) => Promise<unknown>;
 async function installPredeploys(request: RawRequest): Promise<void> {
   // The compiler leaves Permit2's immutables (cached chain id and domain separator) zero, so Permit2
   // recomputes its EIP-712 domain for this address and chain on every call: signatures verify.
-  await request("hardhat_setCode", [PERMIT2_ADDRESS, Permit2.deployedBytecode]);
+  await request("hardhat_setCode", [PERMIT2_ADDRESS, artifact("Permit2").deployedBytecode]);
   await request("hardhat_setCode", [CREATE2_DEPLOYER_ADDRESS, CREATE2_DEPLOYER_RUNTIME]);
 }
 

@@ -1,5 +1,8 @@
-// The networks this deployment knows. A network uses RPC_URL_<NAME> when set; otherwise it is served by
-// the embedded local chain (offline development), and GET /v1/networks says so.
+// The networks this deployment knows. A network uses RPC_URL_<NAME> when set. Without it, only a test
+// network may be served by the embedded local chain, and only in development (NODE_ENV !== "production")
+// or where the operator opts in with ALLOW_LOCAL_CHAIN=1 (the single-machine `npm start` demo). A mainnet
+// is never served by the local chain: live keys' writes there would look real and be nothing. Such a
+// network is listed with `available: false`, and writes to it answer 400 network_unavailable.
 import { ApiError } from "@/lib/api/errors";
 
 export interface Network {
@@ -36,6 +39,16 @@ const envName = (name: string) => `RPC_URL_${name.toUpperCase()}`;
 /** The RPC URL configured for the network, or null when the local chain serves it. */
 export const configuredRpcUrl = (network: Network) => process.env[envName(network.name)] || null;
 
+/** Whether the local chain may stand in for a test network without RPC_URL_<NAME>. */
+export const localChainAllowed = (env: NodeJS.ProcessEnv = process.env) =>
+  Boolean(env.LOCAL_CHAIN_RPC_URL) && (env.NODE_ENV !== "production" || env.ALLOW_LOCAL_CHAIN === "1");
+
+/** Where the network's RPC comes from here: its own URL, the local chain, or nowhere. */
+export function rpcSource(network: Network): "configured" | "local" | null {
+  if (configuredRpcUrl(network)) return "configured";
+  return network.testnet && localChainAllowed() ? "local" : null;
+}
+
 export const listNetworks = () => networks;
 export const findNetwork = (name: string) => networks.find((n) => n.name === name);
 
@@ -58,7 +71,8 @@ export function serializeNetwork(n: Network) {
     native_currency: n.nativeCurrency,
     explorer_url: rpc ? n.explorerUrl : null,
     // Only the origin: provider URLs often carry an access key in the path or query.
-    rpc: rpc ? safeOrigin(rpc) : "local",
+    rpc: rpc ? safeOrigin(rpc) : rpcSource(n) ? "local" : null,
+    available: rpcSource(n) !== null,
   };
 }
 
@@ -79,5 +93,18 @@ export function networkFor(name: string, livemode: boolean, param = "network"): 
       param,
     );
   }
+  assertAvailable(network, param);
   return network;
+}
+
+/** A 400 before anything is recorded when no RPC serves the network here. */
+export function assertAvailable(network: Network, param = "network") {
+  if (rpcSource(network)) return;
+  throw new ApiError(
+    400,
+    "invalid_request_error",
+    "network_unavailable",
+    `'${network.name}' is not available on this deployment: it needs RPC_URL_${network.name.toUpperCase()}${network.testnet ? " (the local chain serves test networks only in development)" : ""}.`,
+    param,
+  );
 }

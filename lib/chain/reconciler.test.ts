@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { encodeDeployData, type Address } from "viem";
 import { db } from "@/lib/db";
 import { newTenant } from "@/test/client";
-import { artifacts } from "./artifacts";
+import { artifact } from "./artifacts";
 import { recordChainWrite } from "./transactions";
 import { reconcileTransactions } from "./reconciler";
 import { tenantWallet } from "./wallets";
@@ -12,11 +12,11 @@ describe("reconciler", () => {
     const t = await newTenant();
     const wallet = await tenantWallet(t.auth.tenant.id);
     const data = encodeDeployData({
-      abi: artifacts.PlatformERC20.abi,
-      bytecode: artifacts.PlatformERC20.bytecode,
+      abi: artifact("PlatformERC20").abi,
+      bytecode: artifact("PlatformERC20").bytecode,
       args: ["Lost", "LST", 18, 0n, wallet.address as Address, { mintable: true, burnable: false, pausable: false }],
     } as never);
-    const record = await recordChainWrite({ tenantId: t.auth.tenant.id, livemode: false, network: "sepolia", kind: "test.deploy", data, request: {} });
+    const record = await recordChainWrite({ tenantId: t.auth.tenant.id, livemode: false, network: "sepolia", kind: "token.deploy", data, request: {} });
     await new Promise((r) => setTimeout(r, 500));
     expect((await db.transaction.findUniqueOrThrow({ where: { id: record.id } })).status).toBe("pending");
     expect(await reconcileTransactions(new Date(Date.now() + 3 * 60_000))).toBeGreaterThanOrEqual(1);

@@ -1,30 +1,234 @@
-// Transaction records read and finalized on the raw pool: the processor does this for every chain
-// write, and Prisma's per-query overhead was a measurable share of that path (npm run bench:chain).
+// Data access for transaction records on the chain path. Every statement the wallet runs make is here,
+// on the raw pool (this path runs for every chain write, and batches whole backlogs per statement).
 // Rows come back in the shape of Prisma's `Transaction`, so the rest of the code sees one type.
 import { hotQuery, type Queryable } from "@/lib/db";
 import { selectList } from "@/lib/db/columns";
 import type { Transaction } from "@/lib/generated/prisma/client";
 
-export const TRANSACTION_COLUMNS = selectList(
+const TRANSACTION_COLUMNS = selectList(
   [
-    "id", "tenantId", "livemode", "network", "chainKey", "kind", "tokenId", "status", "fromAddress", "toAddress", "data", "value",
-    "request", "effect", "nonce", "hash", "hashes", "rawTransaction", "gasLimit", "maxFeePerGas", "maxPriorityFeePerGas",
+    "id", "tenantId", "livemode", "network", "chainKey", "kind", "submitter", "tokenId", "status", "fromAddress", "toAddress", "data",
+    "value", "request", "effect", "nonce", "hash", "hashes", "rawTransaction", "gasLimit", "maxFeePerGas", "maxPriorityFeePerGas",
     "blockNumber", "gasUsed", "contractAddress", "errorCode", "errorMessage", "attempts",
   ],
-  ["submittedAt", "confirmedAt", "createdAt", "updatedAt"],
+  ["submittedAt", "confirmedAt", "feeCapReachedAt", "createdAt", "updatedAt"],
 );
 
 /** A row selected with TRANSACTION_COLUMNS, as Prisma would return it (bigint block number). */
-export function toTransaction(row: Record<string, unknown>): Transaction {
+function toTransaction(row: Record<string, unknown>): Transaction {
   return { ...row, blockNumber: row.blockNumber === null ? null : BigInt(row.blockNumber as string) } as Transaction;
 }
+const rowsOf = (result: { rows: Record<string, unknown>[] }) => result.rows.map(toTransaction);
 
-const loadSql = `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE id = $1`;
+export interface NewRecord {
+  id: string;
+  tenantId: string;
+  livemode: boolean;
+  network: string;
+  chainKey: string;
+  kind: string;
+  tokenId?: string | null;
+  fromAddress: string;
+  toAddress?: string | null;
+  data: string;
+  value: string;
+  request: unknown;
+  effect?: unknown;
+  /** Only for a filler: the nonce it uses up. */
+  nonce?: number | null;
+}
+
+// Timestamps as UTC wall time, as Prisma writes them (the server's time zone may be another).
+const insertSql = `INSERT INTO transactions (id, tenant_id, livemode, network, chain_key, kind, token_id, from_address, to_address, data, value, request, effect, nonce, created_at, updated_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
+  RETURNING ${TRANSACTION_COLUMNS}`;
+
+const insertValues = (record: NewRecord) => [
+  record.id, record.tenantId, record.livemode, record.network, record.chainKey, record.kind, record.tokenId ?? null, record.fromAddress,
+  record.toAddress ?? null, record.data, record.value, JSON.stringify(record.request), record.effect === undefined ? null : JSON.stringify(record.effect), record.nonce ?? null,
+];
+
+/** Inserts a pending record; pass the caller's transaction to commit it with other rows. */
+export async function insertRecord(record: NewRecord, client?: Queryable): Promise<Transaction> {
+  const { rows } = await hotQuery("insert_transaction", insertSql, insertValues(record), client);
+  return toTransaction(rows[0]);
+}
+
+// Intake in one round trip: the record, and its wallet's wake flag raised. The flag's row is locked until
+// the record commits, so a run lowering the flag waits for it and then sees the record (the run lowers the
+// flag and reads its work in two statements); raised from down, this caller dispatches. No row yet (the
+// counter is seeded by the first run) also dispatches.
+const insertAndWakeSql = `WITH record AS (${insertSql.replace("RETURNING", "RETURNING true AS inserted,")}),
+  previous AS (SELECT wake_requested FROM wallet_nonces WHERE address = $8 AND chain_key = $5 FOR UPDATE),
+  raised AS (UPDATE wallet_nonces SET wake_requested = true WHERE address = $8 AND chain_key = $5 RETURNING 1)
+  SELECT record.*, COALESCE((SELECT NOT wake_requested FROM previous), true) AS wake FROM record`;
+
+/** Inserts a pending record and raises its wallet's wake flag; `wake`: this caller must dispatch the wallet's run. */
+export async function insertAndWake(record: NewRecord): Promise<{ record: Transaction; wake: boolean }> {
+  const { rows } = await hotQuery("insert_transaction_and_wake", insertAndWakeSql, insertValues(record));
+  const { wake, inserted: _, ...row } = rows[0];
+  return { record: toTransaction(row), wake };
+}
 
 export async function loadTransaction(id: string): Promise<Transaction> {
-  const { rows } = await hotQuery("load_transaction", loadSql, [id]);
+  const { rows } = await hotQuery("load_transaction", `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE id = $1`, [id]);
   if (!rows.length) throw new Error(`transaction ${id} not found`);
   return toTransaction(rows[0]);
+}
+
+/** A tenant's record in one mode, or null (another tenant's id is not found). */
+export async function findRecord(tenantId: string, livemode: boolean, id: string): Promise<Transaction | null> {
+  const { rows } = await hotQuery("find_transaction", `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE id = $1 AND tenant_id = $2 AND livemode = $3`, [id, tenantId, livemode]);
+  return rows.length ? toTransaction(rows[0]) : null;
+}
+
+export interface RecordFilters {
+  status?: string;
+  token?: string;
+  network?: string;
+  kind?: string;
+}
+
+/** A page of a tenant's records, newest first, below `before` (a cursor id), with the filtered total. */
+export async function pageOfRecords(tenantId: string, livemode: boolean, filters: RecordFilters, limit: number, before?: string) {
+  const where = ["tenant_id = $1", "livemode = $2"];
+  const values: unknown[] = [tenantId, livemode];
+  const used: string[] = [];
+  for (const [column, value] of [["status", filters.status], ["token_id", filters.token], ["network", filters.network], ["kind", filters.kind]] as const) {
+    if (value === undefined) continue;
+    values.push(value);
+    used.push(column);
+    where.push(`${column} = $${values.length}`);
+  }
+  const name = used.join("_") || "all";
+  const filtered = where.join(" AND ");
+  const cursor = before === undefined ? "" : ` AND id < $${values.length + 1}`;
+  const [page, total] = await Promise.all([
+    hotQuery(`transactions_page_${name}_${cursor ? "after" : "first"}_${Number(limit)}`,
+      `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE ${filtered}${cursor} ORDER BY id DESC LIMIT ${Number(limit) + 1}`,
+      before === undefined ? values : [...values, before]),
+    hotQuery(`transactions_count_${name}`, `SELECT count(*)::int AS total FROM transactions WHERE ${filtered}`, values),
+  ]);
+  return { rows: page.rows.map(toTransaction), total: total.rows[0].total as number };
+}
+
+/** Whether a write of this kind on this token is still open. */
+export async function hasOpenRecord(tokenId: string, kind: string): Promise<boolean> {
+  const { rowCount } = await hotQuery("open_record_of_kind", `SELECT 1 FROM transactions WHERE token_id = $1 AND kind = $2 AND status IN ('pending', 'submitted') LIMIT 1`, [tokenId, kind]);
+  return rowCount === 1;
+}
+
+/** Open records nobody has moved since `before`: what the reconciler re-dispatches. */
+export async function staleRecords(before: Date, limit = 500): Promise<Pick<Transaction, "id" | "fromAddress" | "chainKey" | "network">[]> {
+  const { rows } = await hotQuery(
+    "stale_transactions",
+    `SELECT id, from_address AS "fromAddress", chain_key AS "chainKey", network FROM transactions
+     WHERE status IN ('pending', 'submitted') AND updated_at < $1::timestamp ORDER BY updated_at LIMIT $2`,
+    [before.toISOString(), limit],
+  );
+  return rows;
+}
+
+export interface WalletKey {
+  from: string;
+  chainKey: string;
+}
+
+const OPEN = `from_address = $1 AND chain_key = $2 AND submitter = 'eoa' AND status IN ('pending', 'submitted')`;
+
+/** The wallet's open records, oldest first: what its run still has to move. */
+export async function openRecords(wallet: WalletKey): Promise<Transaction[]> {
+  return rowsOf(await hotQuery("open_records", `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE ${OPEN} ORDER BY id`, [wallet.from, wallet.chainKey]));
+}
+
+/**
+ * Gives each record, in id order, the next nonce of the wallet, in one statement: the counter moves by
+ * exactly the number of records that get one, so no nonce is taken without being recorded.
+ */
+const assignNoncesSql = `WITH locked AS (
+    SELECT id FROM transactions WHERE id = ANY($3) AND nonce IS NULL AND status = 'pending' FOR UPDATE
+  ), todo AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS i FROM locked),
+  counter AS (
+    UPDATE wallet_nonces SET next_nonce = next_nonce + (SELECT count(*) FROM todo), updated_at = now()
+    WHERE address = $1 AND chain_key = $2 AND EXISTS (SELECT 1 FROM todo)
+    RETURNING next_nonce - (SELECT count(*) FROM todo) AS first
+  )
+  UPDATE transactions t SET nonce = counter.first + todo.i, updated_at = now()
+  FROM todo, counter WHERE t.id = todo.id RETURNING t.id, t.nonce`;
+
+export async function assignNonces(wallet: WalletKey, ids: string[]): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const { rows } = await hotQuery("assign_nonces", assignNoncesSql, [wallet.from, wallet.chainKey, ids]);
+  return new Map(rows.map((r: { id: string; nonce: number }) => [r.id, r.nonce]));
+}
+
+export interface Signed {
+  id: string;
+  nonce: number;
+  raw: string;
+  hash: string;
+  gasLimit: bigint;
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
+
+// Stored before anything is sent: a crash after this re-broadcasts exactly these bytes.
+const storeSignedSql = `UPDATE transactions t SET raw_transaction = s.raw, hash = s.hash, hashes = array_append(t.hashes, s.hash),
+    gas_limit = s.gas_limit, max_fee_per_gas = s.max_fee, max_priority_fee_per_gas = s.max_priority, updated_at = now()
+  FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+    AS s(id, nonce, raw, hash, gas_limit, max_fee, max_priority)
+  WHERE t.id = s.id AND t.nonce = s.nonce AND t.raw_transaction IS NULL AND t.status = 'pending'
+  RETURNING t.id`;
+
+/** Stores signatures; returns the ids stored (a record another run signed first is left as it is). */
+export async function storeSigned(batch: Signed[]): Promise<Set<string>> {
+  if (!batch.length) return new Set();
+  const { rows } = await hotQuery("store_signed", storeSignedSql, [
+    batch.map((s) => s.id), batch.map((s) => s.nonce), batch.map((s) => s.raw), batch.map((s) => s.hash),
+    batch.map((s) => s.gasLimit.toString()), batch.map((s) => s.maxFeePerGas.toString()), batch.map((s) => s.maxPriorityFeePerGas.toString()),
+  ]);
+  return new Set(rows.map((r: { id: string }) => r.id));
+}
+
+/** A replacement (same nonce, higher fees) of a submitted record: the new bytes become the ones re-sent. */
+export async function storeReplacement(s: Signed) {
+  await hotQuery(
+    "store_replacement",
+    `UPDATE transactions SET raw_transaction = $3, hash = $4, hashes = array_append(hashes, $4), max_fee_per_gas = $5,
+       max_priority_fee_per_gas = $6, submitted_at = now(), attempts = attempts + 1, updated_at = now()
+     WHERE id = $1 AND nonce = $2 AND status = 'submitted'`,
+    [s.id, s.nonce, s.raw, s.hash, s.maxFeePerGas.toString(), s.maxPriorityFeePerGas.toString()],
+  );
+}
+
+export async function markSubmitted(ids: string[]) {
+  if (!ids.length) return;
+  await hotQuery(
+    "mark_submitted",
+    `UPDATE transactions SET status = 'submitted', submitted_at = COALESCE(submitted_at, now()), attempts = attempts + 1, updated_at = now()
+     WHERE id = ANY($1) AND status = 'pending'`,
+    [ids],
+  );
+}
+
+/** Drops a signature that can never mine (its nonce went to another sender): the record is signed again, with a new nonce. */
+export async function releaseForResigning(id: string, keepNonce: boolean) {
+  await hotQuery(
+    "release_for_resigning",
+    `UPDATE transactions SET status = 'pending', raw_transaction = NULL, hash = NULL, nonce = CASE WHEN $2 THEN nonce END,
+       submitted_at = NULL, updated_at = now()
+     WHERE id = $1 AND status IN ('pending', 'submitted')`,
+    [id, keepNonce],
+  );
+}
+
+export async function markFeeCapReached(id: string) {
+  await hotQuery("fee_cap_reached", `UPDATE transactions SET fee_cap_reached_at = now(), updated_at = now() WHERE id = $1 AND fee_cap_reached_at IS NULL`, [id]);
+}
+
+/** Touches the records so the reconciler sees someone is working on them. */
+export async function touch(ids: string[], at = new Date()) {
+  if (ids.length) await hotQuery("touch_records", `UPDATE transactions SET updated_at = $2::timestamp WHERE id = ANY($1)`, [ids, at.toISOString()]);
 }
 
 export interface FinalChanges {
@@ -36,21 +240,28 @@ export interface FinalChanges {
   confirmedAt?: Date;
   errorCode?: string;
   errorMessage?: string;
+  /** Only while no signature is stored (a cancellation must not race a send of signed bytes). */
+  onlyIfUnsigned?: boolean;
 }
 
-// The one move to a final status, only from an open one: a second run finalizing the same record gets no row.
-const finalizeSql = `UPDATE transactions SET status = $2, hash = COALESCE($3, hash), block_number = COALESCE($4, block_number),
-    gas_used = COALESCE($5, gas_used), contract_address = COALESCE($6, contract_address),
-    confirmed_at = COALESCE($7, confirmed_at), error_code = COALESCE($8, error_code), error_message = COALESCE($9, error_message),
-    updated_at = now()
-  WHERE id = $1 AND status IN ('pending', 'submitted')
+// The one move to a final status, only from an open one: a record already final (another run got there
+// first) returns no row. One statement for a whole pass of endings.
+const finalizeSql = `UPDATE transactions SET status = c_status, hash = COALESCE(c_hash, hash), block_number = COALESCE(c_block::bigint, block_number),
+    gas_used = COALESCE(c_gas_used, gas_used), contract_address = COALESCE(c_contract, contract_address),
+    confirmed_at = COALESCE(c_confirmed_at::timestamp, confirmed_at), error_code = COALESCE(c_error_code, error_code),
+    error_message = COALESCE(c_error_message, error_message), updated_at = now()
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::bool[])
+    AS c(c_id, c_status, c_hash, c_block, c_gas_used, c_contract, c_confirmed_at, c_error_code, c_error_message, c_only_unsigned)
+  WHERE id = c_id AND status IN ('pending', 'submitted') AND (NOT c_only_unsigned OR raw_transaction IS NULL)
   RETURNING ${TRANSACTION_COLUMNS}`;
 
-/** Moves the record to its final status on `client` (inside the caller's transaction); null if already final. */
-export async function moveToFinal(client: Queryable, id: string, changes: FinalChanges): Promise<Transaction | null> {
-  const { rows } = await hotQuery("finalize_transaction", finalizeSql, [
-    id, changes.status, changes.hash ?? null, changes.blockNumber?.toString() ?? null, changes.gasUsed ?? null,
-    changes.contractAddress ?? null, changes.confirmedAt?.toISOString() ?? null, changes.errorCode ?? null, changes.errorMessage ?? null,
+/** Moves records to their final status on `client` (inside the caller's transaction); returns those it moved. */
+export async function moveToFinal(client: Queryable, changes: (FinalChanges & { id: string })[]): Promise<Transaction[]> {
+  const column = <T>(pick: (c: FinalChanges & { id: string }) => T) => changes.map(pick);
+  const { rows } = await hotQuery("finalize_transactions", finalizeSql, [
+    column((c) => c.id), column((c) => c.status), column((c) => c.hash ?? null), column((c) => c.blockNumber?.toString() ?? null),
+    column((c) => c.gasUsed ?? null), column((c) => c.contractAddress ?? null), column((c) => c.confirmedAt?.toISOString() ?? null),
+    column((c) => c.errorCode ?? null), column((c) => c.errorMessage ?? null), column((c) => c.onlyIfUnsigned ?? false),
   ], client);
-  return rows.length ? toTransaction(rows[0]) : null;
+  return rows.map(toTransaction);
 }

@@ -1,9 +1,17 @@
 // Turns a revert into a readable reason, decoding custom errors with the ABIs of our contracts.
 import { BaseError, decodeErrorResult, type Abi, type Hex } from "viem";
-import { artifacts } from "./artifacts";
+import { artifact, COMPILED_CONTRACTS } from "./artifacts";
+import { redactRpc } from "./redact";
 
-const allErrors = Object.values(artifacts).flatMap((a) => (a.abi as Abi).filter((item) => item.type === "error"));
-const errorAbi = [...new Map(allErrors.map((e) => [JSON.stringify(e), e])).values()] as Abi;
+let ourErrors: Abi | undefined;
+/** The custom errors of our own contracts, read on the first revert that needs them. */
+function errorAbi(): Abi {
+  if (!ourErrors) {
+    const all = COMPILED_CONTRACTS.flatMap((name) => (artifact(name).abi as Abi).filter((item) => item.type === "error"));
+    ourErrors = [...new Map(all.map((e) => [JSON.stringify(e), e])).values()] as Abi;
+  }
+  return ourErrors;
+}
 
 function revertData(error: unknown): Hex | undefined {
   if (!(error instanceof BaseError)) return undefined;
@@ -25,13 +33,17 @@ export function isRevert(error: unknown): boolean {
   return /revert|execution reverted/i.test(text);
 }
 
-/** "ERC20InsufficientBalance(sender: 0x…, balance: 0, needed: 1000)" or the node's own message. */
+/** "ERC20InsufficientBalance(sender: 0x…, balance: 0, needed: 1000)" or the node's own message (RPC URLs redacted). */
 export function revertReason(error: unknown): string {
+  return redactRpc(readableReason(error));
+}
+
+function readableReason(error: unknown): string {
   const data = revertData(error);
   if (data) {
     try {
-      const decoded = decodeErrorResult({ abi: errorAbi, data });
-      const inputs = (errorAbi.find((e) => e.type === "error" && e.name === decoded.errorName) as { inputs?: { name: string }[] })?.inputs ?? [];
+      const decoded = decodeErrorResult({ abi: errorAbi(), data });
+      const inputs = (errorAbi().find((e) => e.type === "error" && e.name === decoded.errorName) as { inputs?: { name: string }[] })?.inputs ?? [];
       const args = (decoded.args ?? []).map((value, i) => `${inputs[i]?.name || i}: ${String(value)}`);
       return `${decoded.errorName}(${args.join(", ")})`;
     } catch {

@@ -1,14 +1,14 @@
-// A transaction that does not get mined is replaced with higher fees (same nonce); re-sending the same
-// bytes is harmless. Runs the processor directly against a second local chain that only mines on demand,
-// configured as a "real" network through RPC_URL_BASE_SEPOLIA.
+// A transaction that does not get mined is replaced with higher fees (same nonce) up to the network's
+// cap, and stays open however long that takes. Drives the wallet's run directly against a second local
+// chain that only mines on demand, configured as a "real" network through RPC_URL_BASE_SEPOLIA.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeDeployData, type Address } from "viem";
+import { encodeDeployData, parseGwei, type Address } from "viem";
 import { db } from "@/lib/db";
 import { newTenant } from "@/test/client";
-import { artifacts } from "./artifacts";
+import { artifact } from "./artifacts";
 import { startLocalChain, type LocalChain } from "./local-node";
 import { recordChainWrite } from "./transactions";
-import { confirmTransaction, NotMinedYet, sendTransaction } from "./processor";
+import { runWallet } from "./eoa/run";
 import { tenantWallet } from "./wallets";
 
 let chain: LocalChain;
@@ -27,37 +27,46 @@ afterAll(async () => {
 });
 
 describe("stuck transactions", () => {
-  it("are replaced with higher fees and confirm under the replacement's hash", async () => {
+  it("are replaced with higher fees up to the cap, stay open meanwhile, and confirm under the replacement's hash", async () => {
     const t = await newTenant();
     const wallet = await tenantWallet(t.auth.tenant.id);
     await rpc("hardhat_setBalance", [wallet.address, "0x3635C9ADC5DEA00000"]); // 1000 ETH: no funder on "real" networks
     const data = encodeDeployData({
-      abi: artifacts.PlatformERC20.abi,
-      bytecode: artifacts.PlatformERC20.bytecode,
+      abi: artifact("PlatformERC20").abi,
+      bytecode: artifact("PlatformERC20").bytecode,
       args: ["Stuck", "STK", 18, 0n, wallet.address as Address, { mintable: true, burnable: false, pausable: false }],
     } as never);
-    const record = await recordChainWrite({ tenantId: t.auth.tenant.id, livemode: false, network: "base_sepolia", kind: "test.deploy", data, request: {} });
+    const record = await recordChainWrite({ tenantId: t.auth.tenant.id, livemode: false, network: "base_sepolia", kind: "token.deploy", data, request: {} });
+    const key = { from: wallet.address, chainKey: "base_sepolia" };
 
-    expect(await sendTransaction(record.id)).toBe("submitted");
-    expect(await sendTransaction(record.id)).toBe("submitted"); // a repeat re-sends nothing new
+    expect(await runWallet(key, "base_sepolia", 300)).toEqual({ open: 1 });
     const first = await db.transaction.findUniqueOrThrow({ where: { id: record.id } });
     expect(first).toMatchObject({ status: "submitted", nonce: 0 });
-    await expect(confirmTransaction(record.id, 200)).rejects.toBeInstanceOf(NotMinedYet);
+    expect(await runWallet(key, "base_sepolia", 300)).toEqual({ open: 1 }); // a repeat signs nothing new
+    expect((await db.transaction.findUniqueOrThrow({ where: { id: record.id } })).hashes).toHaveLength(1);
 
+    // Stuck at once, with a cap one bump above the first fee: one replacement, then the cap stops it.
     process.env.TX_STUCK_AFTER_SECONDS = "0";
+    process.env.MAX_FEE_PER_GAS_GWEI_BASE_SEPOLIA = String(Number(BigInt(first.maxFeePerGas!) * 110n / 100n) / Number(parseGwei("1")));
     try {
-      await expect(confirmTransaction(record.id, 200)).rejects.toBeInstanceOf(NotMinedYet);
+      await runWallet(key, "base_sepolia", 300);
+      await new Promise((r) => setTimeout(r, 5_200)); // a replacement waits for the resend interval
+      await runWallet(key, "base_sepolia", 300);
     } finally {
       delete process.env.TX_STUCK_AFTER_SECONDS;
+      delete process.env.MAX_FEE_PER_GAS_GWEI_BASE_SEPOLIA;
     }
     const replaced = await db.transaction.findUniqueOrThrow({ where: { id: record.id } });
-    expect(replaced.hashes.length).toBeGreaterThanOrEqual(2);
+    expect(replaced.status).toBe("submitted"); // never failed while it can still mine
+    expect(replaced.hashes.length).toBe(2);
     expect(replaced.nonce).toBe(0);
     expect(BigInt(replaced.maxFeePerGas!)).toBeGreaterThan(BigInt(first.maxFeePerGas!));
+    expect(replaced.feeCapReachedAt).not.toBeNull();
 
     await rpc("evm_mine");
-    expect(await confirmTransaction(record.id, 5_000)).toBe("confirmed");
+    expect(await runWallet(key, "base_sepolia", 5_000)).toEqual({ open: 0 });
     const done = await db.transaction.findUniqueOrThrow({ where: { id: record.id } });
+    expect(done.status).toBe("confirmed");
     expect(done.hash).toBe(replaced.hashes.at(-1));
     expect(done.contractAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
   });

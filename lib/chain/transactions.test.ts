@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { encodeFunctionData, encodeDeployData, type Address } from "viem";
 import { db } from "@/lib/db";
 import { newTenant } from "@/test/client";
-import { artifacts } from "./artifacts";
+import { artifact } from "./artifacts";
 import { submitChainWrite } from "./transactions";
 import { publicClient } from "./clients";
 import { tenantWallet } from "./wallets";
@@ -18,7 +18,7 @@ async function settled(id: string, timeoutMs = 30_000) {
   }
 }
 
-const { PlatformERC20 } = artifacts;
+const PlatformERC20 = artifact("PlatformERC20");
 
 async function deployErc20(tenantId: string, admin: Address) {
   const data = encodeDeployData({
@@ -26,7 +26,7 @@ async function deployErc20(tenantId: string, admin: Address) {
     bytecode: PlatformERC20.bytecode,
     args: ["Path", "PTH", 18, 0n, admin, { mintable: true, burnable: true, pausable: true }],
   } as never);
-  const tx = await submitChainWrite({ tenantId, livemode: false, network: "polygon_amoy", kind: "test.deploy", data, request: {} });
+  const tx = await submitChainWrite({ tenantId, livemode: false, network: "polygon_amoy", kind: "token.deploy", data, request: {} });
   const done = await settled(tx.id);
   expect(done.status).toBe("confirmed");
   return done.contractAddress as Address;
@@ -40,7 +40,7 @@ describe("transaction path", () => {
     const token = await deployErc20(tenantId, wallet.address as Address);
     const to = "0x00000000000000000000000000000000000000aa";
     const mint = await submitChainWrite({
-      tenantId, livemode: false, network: "polygon_amoy", kind: "test.mint", to: token,
+      tenantId, livemode: false, network: "polygon_amoy", kind: "token.mint", to: token,
       data: encodeFunctionData({ abi: PlatformERC20.abi, functionName: "mint", args: [to, 1000n] } as never),
       request: { to, amount: "1000" },
     });
@@ -60,7 +60,7 @@ describe("transaction path", () => {
     const wallet = await tenantWallet(tenantId);
     const token = await deployErc20(tenantId, wallet.address as Address);
     const tx = await submitChainWrite({
-      tenantId, livemode: false, network: "polygon_amoy", kind: "test.transfer", to: token,
+      tenantId, livemode: false, network: "polygon_amoy", kind: "token.transfer", to: token,
       data: encodeFunctionData({ abi: PlatformERC20.abi, functionName: "transfer", args: ["0x00000000000000000000000000000000000000bb", 5n] } as never),
       request: {},
     });

@@ -1,25 +1,42 @@
-// The one path of every chain write: a transaction record (pending) is created, then the Inngest
-// function `process-transaction` signs it with the tenant's wallet, allocates the nonce, submits it,
-// waits for confirmations, marks it confirmed or failed and runs the kind's effect (lib/chain/effects).
+// The one path of every chain write. Intake creates the record (pending) and wakes its wallet's run
+// (inngest/functions/process-wallet.ts), which signs, sends and follows the wallet's whole backlog
+// (lib/chain/eoa) and ends each record with its operation's effect and events (lib/chain/finalize).
 import type { Address, Hex } from "viem";
-import { db, type Prisma } from "@/lib/db";
-import { newId, unixSeconds } from "@/lib/api/ids";
+import type { Queryable } from "@/lib/db";
+import { newId } from "@/lib/api/ids";
 import { notFound } from "@/lib/api/errors";
-import { paginate } from "@/lib/api/pagination";
+import type { Page } from "@/lib/api/pagination";
 import type { ListParams } from "@/lib/schemas/common";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { inngest } from "@/inngest/client";
 import { chainTarget } from "./clients";
 import { tenantWallet } from "./wallets";
+import { clearWake, requestWake } from "./nonces";
+import type { OperationKind } from "./operations";
+import { serializeTransaction } from "./serialize";
+import { finalize } from "./finalize";
+import { findRecord, insertAndWake, insertRecord, loadTransaction, pageOfRecords, type NewRecord, type RecordFilters } from "./records";
 
-export const TRANSACTION_REQUESTED = "chain/transaction.requested";
+export { serializeTransaction };
+
+/** Asks for a run of a wallet on a chain; runs of one wallet are serialised by the function's concurrency key. */
+export const WALLET_WORK = "chain/wallet.work";
+
+export interface WalletWork {
+  /** `${from}:${chainKey}`, the concurrency key. */
+  wallet: string;
+  from: string;
+  chainKey: string;
+  network: string;
+  submitter: "eoa";
+}
 
 export interface ChainWrite {
   tenantId: string;
   livemode: boolean;
   network: string;
-  /** What the write does, e.g. "token.deploy", "token.mint"; selects the effect handler. */
-  kind: string;
+  /** What the write does; declares its effects and events in lib/chain/operations. */
+  kind: OperationKind;
   tokenId?: string;
   /** Contract called; omitted for a contract creation (then `data` is bytecode + constructor args). */
   to?: Address;
@@ -27,87 +44,83 @@ export interface ChainWrite {
   value?: bigint;
   /** The validated request body, shown on the record. */
   request: Record<string, unknown>;
-  /** Kind-specific data the effect handler needs when the transaction ends (JSON). */
+  /** Kind-specific data the operation needs when the transaction ends (JSON). */
   effect?: Record<string, unknown>;
 }
 
-/** Creates the pending record; pass the caller's database transaction to commit it with other records. */
-export async function recordChainWrite(write: ChainWrite, tx: Prisma.TransactionClient = db): Promise<Transaction> {
-  const wallet = await tenantWallet(write.tenantId, tx);
-  return tx.transaction.create({
-    data: {
-      id: newId("tx"),
-      tenantId: write.tenantId,
-      livemode: write.livemode,
-      network: write.network,
-      chainKey: chainTarget(write.network).chainKey,
-      kind: write.kind,
-      tokenId: write.tokenId,
-      fromAddress: wallet.address,
-      toAddress: write.to,
-      data: write.data,
-      value: (write.value ?? 0n).toString(),
-      request: write.request as Prisma.InputJsonValue,
-      effect: write.effect as Prisma.InputJsonValue | undefined,
-    },
-  });
-}
-
-/** Starts processing of committed records. A lost dispatch is picked up by the reconciler. */
-export async function dispatchTransactions(ids: string[]) {
-  if (ids.length) await inngest.send(ids.map((id) => ({ name: TRANSACTION_REQUESTED, id: `dispatch-${id}`, data: { transactionId: id } })));
-}
-
-/** record + dispatch: the usual way to write to the chain. Returns the serialised record (status pending). */
-export async function submitChainWrite(write: ChainWrite) {
-  const record = await recordChainWrite(write);
-  await dispatchTransactions([record.id]);
-  return serializeTransaction(record);
-}
-
-export function serializeTransaction(t: Transaction) {
+async function newRecord(write: ChainWrite): Promise<NewRecord> {
+  const wallet = await tenantWallet(write.tenantId);
   return {
-    object: "transaction" as const,
-    id: t.id,
-    network: t.network,
-    kind: t.kind,
-    status: t.status as "pending" | "submitted" | "confirmed" | "failed",
-    token: t.tokenId,
-    from: t.fromAddress,
-    to: t.toAddress,
-    value: t.value,
-    nonce: t.nonce,
-    hash: t.hash,
-    block_number: t.blockNumber === null ? null : Number(t.blockNumber),
-    gas_used: t.gasUsed,
-    contract_address: t.contractAddress,
-    error: t.errorCode ? { code: t.errorCode, message: t.errorMessage ?? "" } : null,
-    request: t.request,
-    livemode: t.livemode,
-    created: unixSeconds(t.createdAt),
-    submitted: t.submittedAt ? unixSeconds(t.submittedAt) : null,
-    confirmed: t.confirmedAt ? unixSeconds(t.confirmedAt) : null,
+    id: newId("tx"), tenantId: write.tenantId, livemode: write.livemode, network: write.network, chainKey: chainTarget(write.network).chainKey,
+    kind: write.kind, tokenId: write.tokenId, fromAddress: wallet.address, toAddress: write.to, data: write.data,
+    value: (write.value ?? 0n).toString(), request: write.request, effect: write.effect,
   };
 }
 
-export interface TransactionFilters {
-  status?: string;
-  token?: string;
-  network?: string;
-  kind?: string;
+/** Creates the pending record without waking its wallet; pass the caller's database transaction to commit it with other rows, then wakeWallets. */
+export async function recordChainWrite(write: ChainWrite, client?: Queryable): Promise<Transaction> {
+  return insertRecord(await newRecord(write), client);
 }
 
-export function listTransactions(tenantId: string, livemode: boolean, params: ListParams & TransactionFilters) {
-  const where: Prisma.TransactionWhereInput = { tenantId, livemode };
-  if (params.status) where.status = params.status;
-  if (params.token) where.tokenId = params.token;
-  if (params.network) where.network = params.network;
-  if (params.kind) where.kind = params.kind;
-  return paginate(db.transaction, where, params, serializeTransaction);
+const workFor = (r: Pick<Transaction, "fromAddress" | "chainKey" | "network">): WalletWork => ({
+  wallet: `${r.fromAddress}:${r.chainKey}`, from: r.fromAddress, chainKey: r.chainKey, network: r.network, submitter: "eoa",
+});
+
+/** Starts runs for these wallets now (the reconciler, and a run that continues in a new one). */
+export async function dispatchWallets(records: Pick<Transaction, "fromAddress" | "chainKey" | "network">[]) {
+  const work = [...new Map(records.map((r) => [`${r.fromAddress}:${r.chainKey}`, workFor(r)])).values()];
+  if (work.length) await inngest.send(work.map((data) => ({ name: WALLET_WORK, data })));
+}
+
+/**
+ * Wakes the wallets of committed records. Never fails the request that made them: a record that exists is
+ * answered; if the dispatch is lost, the flag is lowered again so the next write re-dispatches, and the
+ * reconciler picks the record up in any case.
+ */
+export async function wakeWallets(records: Transaction[]) {
+  for (const record of new Map(records.map((r) => [`${r.fromAddress}:${r.chainKey}`, r])).values()) {
+    if (await requestWake({ from: record.fromAddress, chainKey: record.chainKey })) await dispatchWoken(record);
+  }
+}
+
+async function dispatchWoken(record: Transaction) {
+  const work = workFor(record);
+  try {
+    await inngest.send({ name: WALLET_WORK, data: work });
+  } catch (error) {
+    console.error(`chain: could not dispatch the run of ${work.wallet} (the reconciler will): ${error instanceof Error ? error.message : error}`);
+    await clearWake({ from: work.from, chainKey: work.chainKey }).catch(() => {});
+  }
+}
+
+/** record + wake (one round trip): the usual way to write to the chain. Returns the serialised record (status pending). */
+export async function submitChainWrite(write: ChainWrite) {
+  const { record, wake } = await insertAndWake(await newRecord(write));
+  if (wake) await dispatchWoken(record);
+  return serializeTransaction(record);
+}
+
+/**
+ * Ends a record that has not been sent yet, as failed with code `cancelled`. A nonce it already held is
+ * used up by a 0-value self-transfer (lib/chain/finalize), so the wallet's later transactions still go.
+ * False once it is signed (its bytes may already be on the way: a sent transaction can only be replaced) or ended.
+ */
+export async function cancelUnsent(id: string, reason = "Cancelled before it was sent."): Promise<boolean> {
+  await finalize([{ id, failure: { code: "cancelled", message: reason, onlyIfUnsigned: true } }]);
+  const after = await loadTransaction(id);
+  if (after.status === "failed" && after.nonce !== null) await wakeWallets([after]);
+  return after.status === "failed" && after.errorCode === "cancelled";
+}
+
+export type TransactionFilters = RecordFilters;
+
+export async function listTransactions(tenantId: string, livemode: boolean, params: ListParams & TransactionFilters): Promise<Page<ReturnType<typeof serializeTransaction>>> {
+  const { rows, total } = await pageOfRecords(tenantId, livemode, params, params.limit, params.starting_after);
+  return { object: "list", data: rows.slice(0, params.limit).map((t) => serializeTransaction(t)), has_more: rows.length > params.limit, total };
 }
 
 export async function getTransaction(tenantId: string, livemode: boolean, id: string) {
-  const t = await db.transaction.findFirst({ where: { id, tenantId, livemode } });
+  const t = await findRecord(tenantId, livemode, id);
   if (!t) throw notFound("transaction", id);
   return serializeTransaction(t);
 }

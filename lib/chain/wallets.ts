@@ -2,7 +2,8 @@
 // ENCRYPTION_KEY. The plaintext key only ever exists in memory while signing.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
-import type { Hex } from "viem";
+import { bytesToHex, hexToBytes, keccak256, serializeTransaction, type Hex, type TransactionSerializable } from "viem";
+import { signRecoverable } from "tiny-secp256k1";
 import { db, type Prisma } from "@/lib/db";
 import { newId, unixSeconds } from "@/lib/api/ids";
 import { emit } from "@/lib/webhooks/emit";
@@ -56,14 +57,30 @@ export async function tenantWallet(tenantId: string, client: Prisma.TransactionC
 }
 
 // Decrypted signers are kept for a minute: a burst of writes for one tenant then costs one key lookup.
+// The promise is kept, so signatures asked for at once share one lookup and one key derivation.
 const SIGNER_TTL_MS = 60_000;
-const signers = new Map<string, { until: number; account: PrivateKeyAccount }>();
+const signers = new Map<string, { until: number; account: Promise<PrivateKeyAccount> }>();
 
-export async function signerFor(tenantId: string): Promise<PrivateKeyAccount> {
+/**
+ * viem's account, signing transactions with WASM secp256k1 (RFC 6979, low s, as viem's): a wallet's
+ * backlog is signed in one pass, and pure-JS signing was most of that pass's time (~6× slower).
+ */
+function accountOf(privateKey: Hex): PrivateKeyAccount {
+  const account = privateKeyToAccount(privateKey);
+  const key = hexToBytes(privateKey);
+  const signTransaction = async (transaction: TransactionSerializable) => {
+    const { signature, recoveryId } = signRecoverable(hexToBytes(keccak256(serializeTransaction(transaction))), key);
+    return serializeTransaction(transaction, { r: bytesToHex(signature.subarray(0, 32)), s: bytesToHex(signature.subarray(32)), yParity: recoveryId });
+  };
+  return { ...account, signTransaction } as PrivateKeyAccount;
+}
+
+export function signerFor(tenantId: string): Promise<PrivateKeyAccount> {
   const cached = signers.get(tenantId);
   if (cached && cached.until > Date.now()) return cached.account;
-  const account = privateKeyToAccount(decryptPrivateKey((await tenantWallet(tenantId)).encryptedKey));
+  const account = tenantWallet(tenantId).then((wallet) => accountOf(decryptPrivateKey(wallet.encryptedKey)));
   if (signers.size > 1_000) signers.clear();
   signers.set(tenantId, { until: Date.now() + SIGNER_TTL_MS, account });
+  account.catch(() => signers.delete(tenantId));
   return account;
 }

@@ -129,10 +129,11 @@ describe("small helpers", () => {
     expect(confirmationsAt(10, null)).toBeNull();
   });
 
-  it("takes the client IP the way the API does", () => {
-    expect(ipOf({ "x-forwarded-for": "203.0.113.7, 10.0.0.1" })).toBe("203.0.113.7");
-    expect(ipOf(new Headers({ "x-real-ip": "198.51.100.2" }))).toBe("198.51.100.2");
-    expect(ipOf(undefined)).toBe("local");
+  it("takes the client IP the way the API does (TRUSTED_PROXY=1 in tests: the rightmost X-Forwarded-For entry)", () => {
+    expect(ipOf({ "x-forwarded-for": "203.0.113.7, 10.0.0.1" })).toBe("10.0.0.1");
+    expect(ipOf(new Headers({ "x-forwarded-for": "198.51.100.2" }))).toBe("198.51.100.2");
+    expect(ipOf(new Headers({ "x-real-ip": "198.51.100.2" }))).toBe("unknown");
+    expect(ipOf(undefined)).toBe("unknown");
   });
 
   it("links a block explorer only where the network really runs (not on the local chain)", () => {

@@ -1,5 +1,5 @@
 // The console's sign-up and sign-in take the same per-IP slots as POST /auth/register and /auth/login.
-import { clientIp } from "@/lib/api/credentials";
+import { clientIpFrom } from "@/lib/api/client-ip";
 import { assertAllowed, policies, takeSlot } from "@/lib/api/rate-limit";
 
 type HeaderSource = { get(name: string): string | null } | Record<string, unknown> | undefined;
@@ -12,14 +12,7 @@ function header(source: HeaderSource, name: string): string | null {
 }
 
 /** The client IP the API would see for a request with these headers. */
-export function ipOf(headers: HeaderSource): string {
-  const forwarded = new Headers();
-  for (const name of ["x-forwarded-for", "x-real-ip"]) {
-    const value = header(headers, name);
-    if (value) forwarded.set(name, value);
-  }
-  return clientIp(new Request("http://console.invalid/", { headers: forwarded }));
-}
+export const ipOf = (headers: HeaderSource): string => clientIpFrom((name) => header(headers, name));
 
 /** Takes an `auth` slot for the IP; throws the API's 429 error when the limit is reached. */
 export async function takeAuthSlot(headers: HeaderSource) {

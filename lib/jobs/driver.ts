@@ -7,7 +7,7 @@ import { eventBatch, wakeExecutors } from "./events";
 import { callFunction, type Op, type Outcome, type StepResult } from "./protocol";
 import type { App } from "./registry";
 import { insertRuns, newRun, type NewRun } from "./intake";
-import { finishRun, releaseRun, saveRun, type ClaimedRun, type RunState } from "./store";
+import { finishRun, LeaseLost, releaseRun, saveRun, type ClaimedRun, type RunState } from "./store";
 import { backoffMs, deadline, retryAfterMs, type Backoff } from "./time";
 
 /** What a run waits for, by hashed step id. `at` is when to look again (epoch ms). */
@@ -24,6 +24,8 @@ export interface DriveContext {
   stopping(): boolean;
   /** Abandoned (a simulated crash): write nothing more. */
   dead(): boolean;
+  /** A lease renewal found the run held by another claim: stop before calling the function again. */
+  leaseLost(): boolean;
 }
 
 export class Abandoned extends Error {}
@@ -71,6 +73,7 @@ export async function driveRun(run: ClaimedRun, ctx: DriveContext): Promise<void
 
   const alive = () => {
     if (ctx.dead()) throw new Abandoned();
+    if (ctx.leaseLost()) throw new LeaseLost(run.id); // its writes would be refused anyway (fenced by locked_by)
   };
   const save = async (children: (NewRun & { event: Record<string, unknown> })[] = []) => {
     alive();
@@ -170,11 +173,13 @@ export async function driveRun(run: ClaimedRun, ctx: DriveContext): Promise<void
       await save();
       return releaseRun(run, "queued", new Date(), wakeSeq);
     }
+    alive();
     const { settled, changed } = await settle();
     if (changed) await save();
     if (!settled && !mustCall) break;
     mustCall = false;
 
+    alive();
     const outcome = await call();
     if (outcome.kind === "completed") return finish({ status: "completed", output: outcome.output });
     if (outcome.kind === "failed") {

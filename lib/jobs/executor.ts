@@ -9,6 +9,7 @@ import { dispatchEvents } from "./intake";
 import { isEmbeddedMode } from "./mode";
 import type { ServeHandler } from "./protocol";
 import { describeApp, type App } from "./registry";
+import { CronLoop, registerSchedules } from "./schedules";
 import { claimDueRuns, LeaseLost, registerApp, releaseRun, renewLeases, type ClaimedRun } from "./store";
 import type { Backoff } from "./time";
 
@@ -24,9 +25,13 @@ export interface LocalExecutorOptions {
   pollIntervalMs?: number;
   /** How long a claim holds without renewal; a crashed instance's runs are taken over after this. */
   leaseMs?: number;
+  /** How often held leases are renewed; a third of leaseMs by default (tests make it late, so leases lapse mid-drive). */
+  renewIntervalMs?: number;
   maxInFlight?: number;
   /** Retry backoff: baseMs doubles per attempt up to maxMs. */
   backoff?: Partial<Backoff>;
+  /** Test hook: the time cron triggers are read against (epoch ms), then checked every pollIntervalMs. */
+  cronClock?: () => number;
 }
 
 export interface LocalExecutor {
@@ -47,12 +52,15 @@ export async function startLocalExecutor(options: LocalExecutorOptions = {}): Pr
   const app = describeApp(client, functions);
   if (options.handler) app.handler = options.handler;
   await registerApp(app.id);
+  await registerSchedules(app, (options.cronClock ?? Date.now)());
   const executor = new Executor(app, {
     instanceId: options.instanceId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`,
     pollIntervalMs: options.pollIntervalMs ?? 250,
     leaseMs: options.leaseMs ?? 30_000,
+    renewIntervalMs: options.renewIntervalMs,
     maxInFlight: options.maxInFlight ?? Number(process.env.JOBS_MAX_IN_FLIGHT ?? 20),
     backoff: { baseMs: 1_000, maxMs: 300_000, ...options.backoff },
+    cronClock: options.cronClock,
   });
   executor.start();
   return executor;
@@ -62,19 +70,36 @@ interface Settings {
   instanceId: string;
   pollIntervalMs: number;
   leaseMs: number;
+  renewIntervalMs?: number;
   maxInFlight: number;
   backoff: Backoff;
+  cronClock?: () => number;
+}
+
+/** A run this executor is driving; `lost` once a renewal found it held by another claim. */
+interface Drive {
+  token: string;
+  lost: boolean;
+  done: Promise<void>;
+  /** The claim the drive saves under (its lockedBy follows a re-claim, see run()). */
+  run: ClaimedRun;
+  /** Past its last save: a claim of the run from now on is a new drive's. */
+  ended: boolean;
 }
 
 class Executor implements LocalExecutor, LocalWorker {
   readonly instanceId: string;
-  private readonly inFlight = new Map<string, { token: string; done: Promise<void> }>();
+  /** By run id: a run in here is never claimed again by this executor (see claimDueRuns). */
+  private readonly inFlight = new Map<string, Drive>();
+  /** In claim tokens, so that a restarted instance with the same id never holds its predecessor's claims. */
+  private readonly epoch = randomBytes(3).toString("hex");
   /** Room promised to runs being recorded with a claim for this executor (see ./events). */
   private reserved = 0;
   private claims = 0;
   private poller?: NodeJS.Timeout;
   private heartbeat?: NodeJS.Timeout;
   private unsubscribe?: () => void;
+  private cron?: CronLoop;
   /** Someone asked to look for work; a tick is scheduled or running. */
   private wanted = false;
   private scheduled = false;
@@ -100,10 +125,15 @@ class Executor implements LocalExecutor, LocalWorker {
       this.wake();
     }, this.settings.pollIntervalMs);
     // Renew leases well before they lapse, so only a dead (or stalled) instance loses its runs.
-    this.heartbeat = setInterval(() => {
-      const tokens = [...new Set([...this.inFlight.values()].map((r) => r.token))];
-      renewLeases(tokens, this.settings.leaseMs).catch((error) => log("lease renewal failed", error));
-    }, Math.max(50, Math.floor(this.settings.leaseMs / 3)));
+    const renewEvery = this.settings.renewIntervalMs ?? Math.max(50, Math.floor(this.settings.leaseMs / 3));
+    this.heartbeat = setInterval(() => void this.renew().catch((error) => log("lease renewal failed", error)), renewEvery);
+    this.cron = new CronLoop(this.app, {
+      clock: this.settings.cronClock,
+      pollMs: this.settings.pollIntervalMs,
+      started: () => this.wake(),
+      log,
+    });
+    this.cron.start();
     void this.dispatch();
     this.wake();
   }
@@ -123,7 +153,7 @@ class Executor implements LocalExecutor, LocalWorker {
     const granted = Math.min(count, this.settings.maxInFlight - this.inFlight.size - this.reserved);
     if (this.stopping || granted <= 0) return undefined;
     this.reserved += granted;
-    const token = `${this.instanceId}/${++this.claims}`;
+    const token = this.newToken();
     return {
       token,
       leaseMs: this.settings.leaseMs,
@@ -142,6 +172,7 @@ class Executor implements LocalExecutor, LocalWorker {
     clearInterval(this.poller);
     clearTimeout(this.lingering);
     this.unsubscribe?.();
+    await this.cron?.stop();
     if (!abandon) {
       while (this.reserved > 0 || this.ticking || this.dispatching) await new Promise((resolve) => setTimeout(resolve, 1));
       await Promise.allSettled([...this.inFlight.values()].map((r) => r.done));
@@ -156,8 +187,8 @@ class Executor implements LocalExecutor, LocalWorker {
       while (this.wanted && !this.stopping) {
         this.wanted = false;
         const free = this.settings.maxInFlight - this.inFlight.size - this.reserved;
-        const token = `${this.instanceId}/${++this.claims}`;
-        const { runs, more } = await claimDueRuns(this.app, token, free, this.settings.leaseMs);
+        const token = this.newToken();
+        const { runs, more } = await claimDueRuns(this.app, token, free, this.settings.leaseMs, [...this.inFlight.keys()]);
         this.backlog = more;
         for (const run of runs) this.run(run, token);
       }
@@ -194,24 +225,54 @@ class Executor implements LocalExecutor, LocalWorker {
     }, 2);
   }
 
-  private run(run: ClaimedRun, token: string) {
-    const done = this.drive(run).finally(() => {
-      this.inFlight.delete(run.id);
-      if (this.backlog) this.refill();
-    });
-    this.inFlight.set(run.id, { token, done });
+  private newToken() {
+    return `${this.instanceId}/${this.epoch}.${++this.claims}`;
   }
 
-  private async drive(run: ClaimedRun) {
+  /** Extends the leases of the runs being driven; a run no longer held by its claim is marked lost. */
+  private async renew() {
+    const held = [...this.inFlight];
+    if (!held.length) return;
+    const renewed = await renewLeases([...new Set(held.map(([, drive]) => drive.token))], this.settings.leaseMs);
+    for (const [id, drive] of held) if (!renewed.has(id)) drive.lost = true;
+  }
+
+  private run(run: ClaimedRun, token: string) {
+    // Claims skip runs in flight here, but one can still come back: its lease lapsed before this
+    // executor recorded the drive (a claim racing the one made at the run's creation), or as the drive
+    // ends. A drive still going adopts the new claim and goes on with its own, newer state (starting
+    // over from the claim's snapshot would run its current step again); after a drive's last save, the
+    // new claim is a new drive, started once the old one is over, so a run is never driven twice at once.
+    const current = this.inFlight.get(run.id);
+    if (current && !current.ended) {
+      current.run.lockedBy = run.lockedBy;
+      current.token = token;
+      return;
+    }
+    const previous = current?.done ?? Promise.resolve();
+    const drive: Drive = { token, lost: false, done: Promise.resolve(), run, ended: false };
+    drive.done = previous
+      .then(() => this.drive(run, drive))
+      .finally(() => {
+        if (this.inFlight.get(run.id) === drive) this.inFlight.delete(run.id);
+        if (this.backlog) this.refill();
+      });
+    this.inFlight.set(run.id, drive);
+  }
+
+  private async drive(run: ClaimedRun, drive: Drive) {
     const context = {
       app: this.app,
       backoff: this.settings.backoff,
       stopping: () => this.stopping,
       dead: () => this.dead,
+      leaseLost: () => drive.lost,
     };
     try {
       await driveRun(run, context);
+      drive.ended = true;
     } catch (error) {
+      drive.ended = true;
       if (error instanceof Abandoned || error instanceof LeaseLost) return;
       log(`run ${run.id} (${run.functionId}) interrupted; retrying later`, error);
       // Hand the run back as queued: the next executor asks the function where it stands.

@@ -110,6 +110,26 @@ export async function insertRuns(runs: (NewRun & { event: Record<string, unknown
 }
 
 /**
+ * Starts the run of a cron tick, unless an instance sharing the database already has: the schedule's last
+ * tick moves forward to `tickAt` (compare-and-set on its row) and the run is created in the same
+ * statement. Returns whether this call started it.
+ */
+export async function startScheduledRun(fn: JobFunction, cron: string, tickAt: number): Promise<boolean> {
+  const id = newId("evt");
+  const event = { name: "inngest/scheduled.timer", id, data: { cron }, ts: tickAt };
+  const { rowCount } = await sql(
+    "start-scheduled-run",
+    `WITH tick AS (
+       UPDATE job_cron_schedules SET last_tick_at = $4 WHERE function_id = $2 AND cron = $3 AND last_tick_at < $4
+       RETURNING $5::text AS id, $6::jsonb AS payload),
+     runs AS (${INSERT_RUNS("tick")} RETURNING 1)
+     SELECT 1 FROM runs`,
+    [runParams([{ ...newRun(fn, event), eventId: id }]), fn.id, cron, new Date(tickAt), id, json(event)],
+  );
+  return Boolean(rowCount);
+}
+
+/**
  * Records events in one statement: each event row (an event whose sender-given id was seen before is
  * dropped, with its runs), the runs it starts in apps served by this process, and a wake-up for runs
  * waiting for its name. Apps known now but not served here (`pending_apps`) start theirs when their

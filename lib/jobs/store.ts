@@ -52,10 +52,10 @@ export async function registerApp(appId: string): Promise<void> {
  * The claim statement: candidates (SKIP LOCKED, so claims never wait on busy rows), concurrency limits
  * (running runs per key plus candidates in order), and the update, returning the claimed runs.
  */
-const claimStatement = (fns: string, limit: string, token: string, leaseMs: string) => `
+const claimStatement = (fns: string, limit: string, token: string, leaseMs: string, driving: string) => `
   WITH candidates AS (
     SELECT id, status, next_run_at, concurrency_key, concurrency_max FROM job_runs
-    WHERE function_id = ANY(${fns})
+    WHERE function_id = ANY(${fns}) AND id <> ALL(${driving})
       AND ((status IN ('queued', 'sleeping', 'waiting') AND next_run_at <= now())
         OR (status = 'running' AND locked_until < now()))
     ORDER BY next_run_at LIMIT ${limit} * 4
@@ -84,23 +84,31 @@ type ClaimRow = ClaimedRun & { seen: number; next_run_at: Date };
 
 /**
  * Takes up to `limit` due runs of this app's functions: new, retrying, sleeping or waiting runs whose time
- * has come, and running runs whose executor's lease expired; `more` says whether due runs were left
- * (no room, or held back by a concurrency limit). One round trip. For apps with concurrency keys the
+ * has come, and running runs whose executor's lease expired, except the runs this executor is `driving`
+ * (its own lease may lapse while a slow step runs: the run must not be driven twice at once); `more` says
+ * whether due runs were left (no room, or held back by a concurrency limit). One round trip. For apps with concurrency keys the
  * claim statement follows an advisory lock in the same implicit transaction (a two-statement simple
  * query, so values are inlined as literals): it counts running runs as of after any other claim
  * committed, so limits hold across instances.
  */
-export async function claimDueRuns(app: App, token: string, limit: number, leaseMs: number): Promise<{ runs: ClaimedRun[]; more: boolean }> {
+export async function claimDueRuns(
+  app: App,
+  token: string,
+  limit: number,
+  leaseMs: number,
+  driving: string[] = [],
+): Promise<{ runs: ClaimedRun[]; more: boolean }> {
   if (limit <= 0) return { runs: [], more: true };
   const fns = [...app.functions.keys()];
   let rows: ClaimRow[];
   if ([...app.functions.values()].some((fn) => fn.concurrency?.limit)) {
-    const list = `ARRAY[${fns.map(escapeLiteral).join(", ")}]::text[]`;
-    const statement = claimStatement(list, String(Math.trunc(limit)), escapeLiteral(token), String(Math.trunc(leaseMs)));
+    const list = (values: string[]) => `ARRAY[${values.map(escapeLiteral).join(", ")}]::text[]`;
+    const statement = claimStatement(list(fns), String(Math.trunc(limit)), escapeLiteral(token), String(Math.trunc(leaseMs)), list(driving));
     const results = (await pool.query(`SELECT pg_advisory_xact_lock(hashtext('job_runs.claim'));${statement}`)) as unknown as pg.QueryResult<ClaimRow>[];
     rows = results[1].rows;
   } else {
-    rows = (await sql<ClaimRow>("claim", claimStatement("$1::text[]", "$2::int", "$3", "$4::int"), [fns, limit, token, leaseMs])).rows;
+    const statement = claimStatement("$1::text[]", "$2::int", "$3", "$4::int", "$5::text[]");
+    rows = (await sql<ClaimRow>("claim", statement, [fns, limit, token, leaseMs, driving])).rows;
   }
   const runs = rows.filter((r) => r.id !== null).map(({ seen: _, next_run_at: __, ...run }) => run as ClaimedRun);
   return { runs, more: rows[0].seen > runs.length };
@@ -110,13 +118,15 @@ export async function claimRuns(app: App, token: string, limit: number, leaseMs:
   return (await claimDueRuns(app, token, limit, leaseMs)).runs;
 }
 
-export async function renewLeases(tokens: string[], leaseMs: number): Promise<void> {
-  if (!tokens.length) return;
-  await sql(
+/** Extends the leases of the runs still held by these claim tokens; returns those runs' ids. */
+export async function renewLeases(tokens: string[], leaseMs: number): Promise<Set<string>> {
+  if (!tokens.length) return new Set();
+  const { rows } = await sql<{ id: string }>(
     "renew",
-    `UPDATE job_runs SET locked_until = now() + $2::int * interval '1 millisecond' WHERE locked_by = ANY($1::text[])`,
+    `UPDATE job_runs SET locked_until = now() + $2::int * interval '1 millisecond' WHERE locked_by = ANY($1::text[]) RETURNING id`,
     [tokens, leaseMs],
   );
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Saves a claimed run's progress (the fields given); returns its wake sequence as of this write. */

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { writeBody, listOf } from "./common";
+import { writeBody, listOf, singleLine } from "./common";
 
 export const Environment = z.enum(["test", "live"]);
 
 export const CreateApiKeyInput = writeBody({
-  name: z.string().trim().min(1).max(100),
+  name: singleLine(z.string().trim().min(1).max(100)),
   environment: Environment.default("test"),
 });
 

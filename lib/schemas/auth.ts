@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "./common";
 
 // At least 10 characters with a letter and a non-letter; argon2 is fed at most 128.
 const Password = z
@@ -10,8 +11,8 @@ const Password = z
 export const RegisterInput = z.strictObject({
   email: z.email().max(254),
   password: Password,
-  company_name: z.string().trim().min(1).max(200),
-  full_name: z.string().trim().min(1).max(200),
+  company_name: singleLine(z.string().trim().min(1).max(200)),
+  full_name: singleLine(z.string().trim().min(1).max(200)),
 });
 
 export const LoginInput = z.strictObject({
@@ -20,7 +21,7 @@ export const LoginInput = z.strictObject({
 });
 
 export const RefreshInput = z.strictObject({
-  refresh_token: z.string().min(1).max(200),
+  refresh_token: singleLine(z.string().min(1).max(200)),
 });
 
 export const Tenant = z.object({ object: z.literal("tenant"), id: z.string(), company_name: z.string(), created: z.number().int() }).meta({ id: "Tenant" });

@@ -2,10 +2,16 @@
 import { z } from "zod";
 import "zod-openapi";
 
-export const IdempotencyKey = z
-  .string()
-  .min(1)
-  .max(255)
+// PostgreSQL stores no NUL in text or jsonb, and a lone UTF-16 surrogate has no UTF-8 form (jsonb refuses
+// its \u escape): a string holding either would fail deep in a write. Every string of every request,
+// keys included, is held to this rule before its schema runs (parseOrThrow in lib/api/validation.ts).
+export const UNSTORABLE_TEXT = "must not contain NUL characters or unpaired UTF-16 surrogates";
+export const isStorableText = (text: string) => !text.includes("\u0000") && text.isWellFormed();
+
+/** Names, symbols, ids and other one-line values: no control characters (free text such as descriptions may hold line breaks). */
+export const singleLine = (schema: z.ZodString) => schema.regex(/^\P{Cc}*$/u, "must not contain control characters");
+
+export const IdempotencyKey = singleLine(z.string().min(1).max(255))
   .meta({ description: "Repeat a write safely: the first response is replayed for 24 h to requests with the same key and parameters." });
 
 /** A write body: strict (unknown fields are rejected) and accepting `idempotency_key`. */
@@ -13,7 +19,7 @@ export const writeBody = <S extends z.ZodRawShape>(shape: S) => z.strictObject({
 
 export const ListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "Page size, 1 to 100 (default 20)." }),
-  starting_after: z.string().max(64).optional().meta({ description: "Id of the last item of the previous page." }),
+  starting_after: singleLine(z.string().max(64)).optional().meta({ description: "Id of the last item of the previous page." }),
 });
 export type ListParams = z.output<typeof ListQuery>;
 
@@ -27,7 +33,8 @@ export const listOf = <T extends z.ZodType>(item: T, id: string) =>
     })
     .meta({ id });
 
-export const IdParam = z.strictObject({ id: z.string().min(1).max(64) });
+export const Id = singleLine(z.string().min(1).max(64));
+export const IdParam = z.strictObject({ id: Id });
 
 export const Address = z
   .string()

@@ -10,7 +10,10 @@ export const Network = z
     testnet: z.boolean(),
     native_currency: z.string(),
     explorer_url: z.string().nullable().meta({ description: "Block explorer, when the network runs on its real RPC." }),
-    rpc: z.string().meta({ description: "Origin of the RPC_URL_<NAME> in use, or `local` when the embedded local chain serves the network." }),
+    rpc: z.string().nullable().meta({ description: "Origin of the RPC_URL_<NAME> in use, `local` when the embedded local chain serves the network, or null when nothing does." }),
+    available: z.boolean().meta({
+      description: "Whether writes can go to this network here. False without RPC_URL_<NAME> for a mainnet, and for a test network outside development (writes answer 400 network_unavailable).",
+    }),
   })
   .meta({ id: "Network" });
 

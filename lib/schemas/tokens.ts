@@ -3,7 +3,7 @@
 // service (400 naming the field) so one OpenAPI body documents every standard.
 import { z } from "zod";
 import { getAddress, isAddress, maxUint256 } from "viem";
-import { Address as AnyCaseAddress, Amount, IdParam, ListQuery, listOf, writeBody } from "./common";
+import { Address as AnyCaseAddress, Amount, Id, IdParam, ListQuery, listOf, singleLine, writeBody } from "./common";
 import { ALT_ROLE_NAMES, ROLE_NAMES, STANDARDS } from "@/lib/tokens/standards";
 
 // A mixed-case address must carry a valid EIP-55 checksum (a typo is caught, not sent to the chain);
@@ -29,7 +29,7 @@ export const NftTokenId = z
   .refine(fitsUint256, "must be at most 2^256 - 1")
   .meta({ description: "Id of the NFT (ERC-721) or token type (ERC-1155), a decimal integer string.", example: "1" });
 
-const Uri = z.string().max(2048).meta({ description: "Metadata URI, at most 2048 characters.", example: "ipfs://bafy…/1.json" });
+const Uri = singleLine(z.string().max(2048)).meta({ description: "Metadata URI, at most 2048 characters.", example: "ipfs://bafy…/1.json" });
 const Hex = z.string().max(20_000).regex(/^0x([0-9a-fA-F]{2})*$/, "must be 0x-prefixed hex bytes");
 const CallData = Hex.meta({ description: "Bytes passed to the receiver's or spender's ERC-1363 callback (default 0x).", example: "0x" });
 const BasisPoints = z.number().int().min(0).max(10_000).meta({ description: "Royalty in basis points of the sale price (10000 = 100 %).", example: 500 });
@@ -58,10 +58,10 @@ export const FeaturesInput = z
 export const RoyaltyInput = z.strictObject({ receiver: Address, basis_points: BasisPoints });
 
 export const CreateTokenInput = writeBody({
-  name: z.string().trim().min(1).max(100),
-  symbol: z.string().trim().min(1).max(20).regex(/^\S+$/, "must not contain whitespace"),
+  name: singleLine(z.string().trim().min(1).max(100)),
+  symbol: singleLine(z.string().trim().min(1).max(20).regex(/^\S+$/, "must not contain whitespace")),
   standard: Standard,
-  network: z.string().min(1).max(64).meta({
+  network: singleLine(z.string().min(1).max(64)).meta({
     description: "Network name from GET /v1/networks. Test keys deploy on test networks, live keys on mainnets.",
     example: "polygon_amoy",
   }),
@@ -101,13 +101,13 @@ export const TokenList = listOf(Token, "TokenList");
 export const ListTokensQuery = z.strictObject({
   ...ListQuery.shape,
   status: TokenStatus.optional(),
-  network: z.string().max(64).optional(),
+  network: singleLine(z.string().max(64)).optional(),
   standard: Standard.optional(),
 });
 
 export const TokenParams = IdParam;
-export const NftParams = z.strictObject({ id: z.string().min(1).max(64), nftTokenId: NftTokenId });
-export const AddressParams = z.strictObject({ id: z.string().min(1).max(64), address: Address });
+export const NftParams = z.strictObject({ id: Id, nftTokenId: NftTokenId });
+export const AddressParams = z.strictObject({ id: Id, address: Address });
 
 export const BalanceQuery = z.strictObject({
   address: Address,
@@ -270,16 +270,12 @@ export const Permit2TransferInput = writeBody({
 
 // ---------- roles (4.6) ----------
 
-export const RoleName = z
-  .string()
-  .min(1)
-  .max(66)
-  .meta({
-    description:
-      `A role name: ${ROLE_NAMES.join(", ")} (ERC20, ERC721, ERC1155) or ${ALT_ROLE_NAMES.join(", ")} (ERC20_ALT; ` +
-      "DEFAULT_ADMIN_ROLE is accepted as ADMIN_ROLE). AccessControl tokens also take a 0x-prefixed 32-byte role id.",
-    example: "MINTER_ROLE",
-  });
+export const RoleName = singleLine(z.string().min(1).max(66)).meta({
+  description:
+    `A role name: ${ROLE_NAMES.join(", ")} (ERC20, ERC721, ERC1155) or ${ALT_ROLE_NAMES.join(", ")} (ERC20_ALT; ` +
+    "DEFAULT_ADMIN_ROLE is accepted as ADMIN_ROLE). AccessControl tokens also take a 0x-prefixed 32-byte role id.",
+  example: "MINTER_ROLE",
+});
 
 export const RoleInput = writeBody({ role: RoleName, address: Address }).meta({ id: "RoleInput" });
 export const RenounceRoleInput = writeBody({ role: RoleName }).meta({
@@ -314,7 +310,7 @@ export const RoleCheck = z
   .meta({ id: "RoleCheck" });
 
 export const RoleCheckAnyQuery = z.strictObject({
-  roles: z.string().min(1).max(200).meta({ description: "Comma-separated role names, e.g. `MINTER_ROLE,BURNER_ROLE`.", example: "MINTER_ROLE,BURNER_ROLE" }),
+  roles: singleLine(z.string().min(1).max(200)).meta({ description: "Comma-separated role names, e.g. `MINTER_ROLE,BURNER_ROLE`.", example: "MINTER_ROLE,BURNER_ROLE" }),
   address: Address,
 });
 export const RoleCheckAny = z

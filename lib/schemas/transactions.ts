@@ -8,7 +8,9 @@ export const Transaction = z
     object: z.literal("transaction"),
     id: z.string(),
     network: z.string(),
-    kind: z.string().meta({ description: "What the write does, e.g. `token.deploy`, `token.mint`, `role.grant`." }),
+    kind: z.string().meta({
+      description: "What the write does, e.g. `token.deploy`, `token.mint`, `role.grant`; `nonce.fill` is a 0-value self-transfer that uses up the nonce of a write that ended before it was sent.",
+    }),
     status: TransactionStatus.meta({ description: "pending → submitted → confirmed | failed" }),
     token: z.string().nullable(),
     from: z.string().meta({ description: "The tenant wallet that signed it." }),
@@ -21,6 +23,13 @@ export const Transaction = z
     contract_address: z.string().nullable().meta({ description: "Address created by a deployment." }),
     error: z.object({ code: z.string(), message: z.string() }).nullable().meta({ description: "Why it failed: e.g. `execution_reverted` with the decoded revert." }),
     request: z.unknown().meta({ description: "The request that caused the write." }),
+    waiting_seconds: z.number().int().nullable().meta({
+      description: "Seconds an open (pending or submitted) record has waited so far; null once final. A submitted transaction stays open until the chain settles it, however long that takes.",
+    }),
+    replacements: z.number().int().meta({ description: "Times it was re-signed with higher fees (same nonce) because it was not mined." }),
+    fee_cap_reached: z.boolean().meta({
+      description: "The fees reached the network's cap (MAX_FEE_PER_GAS_GWEI_<NETWORK>, default 500 gwei): it is no longer replaced, and waits at that fee.",
+    }),
     livemode: z.boolean(),
     created: z.number().int(),
     submitted: z.number().int().nullable(),

@@ -1,21 +1,16 @@
 // Webhook endpoints (spec 4.7) and their deliveries.
 import { z } from "zod";
-import { IdempotencyKey, ListQuery, listOf, writeBody } from "./common";
+import { Id, IdempotencyKey, ListQuery, listOf, singleLine, writeBody } from "./common";
 import { ALL_EVENTS, EVENT_TYPES } from "@/lib/webhooks/event-types";
 
 export const MAX_METADATA_KEYS = 50;
 
 const EventName = z.enum([...EVENT_TYPES, ALL_EVENTS], { error: "must be an event name of the spec's section 6, or *" });
 
-const Url = z
-  .string()
-  .trim()
-  .min(1)
-  .max(2048)
-  .meta({
-    description: "Where deliveries are POSTed: https, or (test-mode keys only) http to localhost or a loopback address.",
-    example: "https://example.com/webhooks",
-  });
+const Url = singleLine(z.string().trim().min(1).max(2048)).meta({
+  description: "Where deliveries are POSTed: https, or (test-mode keys only) http to localhost or a loopback address.",
+  example: "https://example.com/webhooks",
+});
 
 const Events = z
   .array(EventName)
@@ -25,7 +20,7 @@ const Events = z
   .meta({ description: "Event names to receive (section 6), or `*` for every event.", example: ["token.deployed", "transaction.confirmed"] });
 
 export const Metadata = z
-  .record(z.string().min(1).max(40), z.string().max(500, "values are at most 500 characters"))
+  .record(singleLine(z.string().min(1).max(40)), z.string().max(500, "values are at most 500 characters"))
   .refine((m) => Object.keys(m).length <= MAX_METADATA_KEYS, `at most ${MAX_METADATA_KEYS} keys`)
   .meta({
     description:
@@ -84,7 +79,7 @@ export const DeliveriesQuery = ListQuery.extend({
   status: DeliveryStatus.optional().meta({ description: "Only deliveries in this status." }),
 });
 
-export const DeliveryParams = z.strictObject({ id: z.string().min(1).max(64), delivery_id: z.string().min(1).max(64) });
+export const DeliveryParams = z.strictObject({ id: Id, delivery_id: Id });
 
 export const WebhookDelivery = z
   .object({

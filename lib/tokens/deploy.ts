@@ -3,7 +3,7 @@
 import { encodeDeployData, zeroAddress, type Address, type Hex } from "viem";
 import type { z } from "zod";
 import type { CreateTokenInput } from "@/lib/schemas/tokens";
-import { templates, type Features, type Standard } from "./standards";
+import { templateOf, type Features, type Standard } from "./standards";
 
 export type CreateToken = z.output<typeof CreateTokenInput>;
 
@@ -16,7 +16,7 @@ export interface DeployPlan {
 
 export function deployData(input: CreateToken, plan: DeployPlan, admin: Address): Hex {
   const { standard, decimals, initialSupply, features } = plan;
-  const template = templates[standard];
+  const template = templateOf(standard);
   if (standard === "ERC20" || standard === "ERC20_ALT") {
     return encodeDeployData({
       abi: template.abi,

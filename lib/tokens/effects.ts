@@ -2,7 +2,7 @@
 // asks for token.deployed, or marks it failed; every operation asks for the events planned when it was
 // submitted (`effect.events`, see ./submit), with the token, the transaction and its hash added.
 import { getAddress } from "viem";
-import type { TxEffectHandler } from "@/lib/chain/effects";
+import type { Operation } from "@/lib/chain/operations";
 import type { PlannedEvent } from "./submit";
 import { serializeToken } from "./serialize";
 import { TOKEN_COLUMNS } from "./scope";
@@ -11,7 +11,7 @@ import type { Token } from "@/lib/generated/prisma/client";
 const finishDeploySql = `UPDATE tokens SET status = $2, address = $3, deploy_tx_id = $4, failure_reason = $5, updated_at = now()
   WHERE id = $1 RETURNING ${TOKEN_COLUMNS}`;
 
-const deploy: TxEffectHandler = {
+const deploy: Operation = {
   async onConfirmed({ tx, receipt, client }) {
     if (!tx.tokenId) return;
     if (!receipt.contractAddress) {
@@ -27,7 +27,7 @@ const deploy: TxEffectHandler = {
   },
 };
 
-const operation: TxEffectHandler = {
+const operation: Operation = {
   async onConfirmed({ tx }) {
     const events = ((tx.effect as { events?: PlannedEvent[] } | null)?.events ?? []);
     return events.map((event) => ({
@@ -46,14 +46,30 @@ const operation: TxEffectHandler = {
   },
 };
 
-const OPERATION_KINDS = [
-  "token.mint", "token.transfer", "token.transfer_from", "token.burn", "token.burn_from", "token.approve",
-  "token.approve_and_call", "token.transfer_and_call", "token.transfer_from_and_call", "token.set_approval_for_all",
-  "token.set_base_uri", "token.set_uri", "token.nft_metadata", "token.royalty", "token.nft_royalty", "token.pause",
-  "token.unpause", "token.permit", "token.permit2_approve", "token.permit2_transfer", "role.grant", "role.revoke", "role.renounce",
-];
-
-export const tokenEffects: Record<string, TxEffectHandler> = {
+// Every token kind, by name: the registry (lib/chain/operations) types ChainWrite.kind from these keys.
+export const tokenOperations = {
   "token.deploy": deploy,
-  ...Object.fromEntries(OPERATION_KINDS.map((kind) => [kind, operation])),
-};
+  "token.mint": operation,
+  "token.transfer": operation,
+  "token.transfer_from": operation,
+  "token.burn": operation,
+  "token.burn_from": operation,
+  "token.approve": operation,
+  "token.approve_and_call": operation,
+  "token.transfer_and_call": operation,
+  "token.transfer_from_and_call": operation,
+  "token.set_approval_for_all": operation,
+  "token.set_base_uri": operation,
+  "token.set_uri": operation,
+  "token.nft_metadata": operation,
+  "token.royalty": operation,
+  "token.nft_royalty": operation,
+  "token.pause": operation,
+  "token.unpause": operation,
+  "token.permit": operation,
+  "token.permit2_approve": operation,
+  "token.permit2_transfer": operation,
+  "role.grant": operation,
+  "role.revoke": operation,
+  "role.renounce": operation,
+} satisfies Record<string, Operation>;

@@ -2,7 +2,7 @@
 // real EIP-2612 signature), ERC-1363 calls into a receiver contract, burning, minting, pausing.
 import { beforeAll, describe, expect, it } from "vitest";
 import { getAddress, parseSignature, type Address } from "viem";
-import { ERC1363ReceiverMock } from "@/lib/chain/artifacts";
+import { ERC1363ReceiverMock } from "@/test/artifacts/ERC1363ReceiverMock";
 import { LOCAL_CHAIN_ID } from "@/lib/chain/local-node";
 import {
   account, api, confirmed, deployContract, deployToken, ERC20_FEATURES, eventsOf, read, settled, tenant,

@@ -1,6 +1,7 @@
 // The token operations of spec 4.4 (permit and Permit2 are in ./permit) plus pause/unpause. Each one
 // checks the token (tenant + environment, standard, features, body fields per standard, deployed) before
 // anything touches the chain, then submits one transaction; its events are emitted on confirmation.
+import type { OperationKind } from "@/lib/chain/operations";
 import type { z } from "zod";
 import type { Address, Hex } from "viem";
 import { tenantWallet } from "@/lib/chain/wallets";
@@ -89,7 +90,7 @@ function withSpender(write: Omit<TokenWrite, "request">, spender: Address) {
   return write.events!.map((e) => ({ ...e, data: { ...e.data, spender } }));
 }
 
-function transferCall(family: Family, kind: string, from: Address, to: string, amount?: string, nftTokenId?: string): Omit<TokenWrite, "request"> {
+function transferCall(family: Family, kind: OperationKind, from: Address, to: string, amount?: string, nftTokenId?: string): Omit<TokenWrite, "request"> {
   if (family === "ERC20") {
     return { kind, functionName: "transfer", args: [to, big(amount)], events: [{ type: "token.transferred", data: { from, to, amount } }] };
   }

@@ -13,10 +13,10 @@ import {
   type Hex,
 } from "viem";
 import type { z } from "zod";
-import { db } from "@/lib/db";
 import { ApiError, invalidRequest } from "@/lib/api/errors";
-import { Permit2 } from "@/lib/chain/artifacts";
+import { artifact } from "@/lib/chain/artifacts";
 import { chainTarget } from "@/lib/chain/clients";
+import { hasOpenRecord } from "@/lib/chain/records";
 import { PERMIT2_ADDRESS } from "@/lib/chain/local-node";
 import { signerFor } from "@/lib/chain/wallets";
 import type { PermitInput, Permit2TransferInput } from "@/lib/schemas/tokens";
@@ -90,39 +90,20 @@ const PERMIT2_TYPES = {
   ],
 } as const;
 
-const APPROVAL_WAIT_MS = Number(process.env.PERMIT2_APPROVAL_WAIT_MS ?? 20_000);
-
 /**
  * Permit2 moves tokens with a plain ERC-20 allowance of the owner to Permit2. The tenant wallet gives it
- * once (max, never spent down) on the first Permit2 transfer, and that approval must be mined before the
- * transfer is estimated, so this waits for it briefly; past the wait the caller is asked to retry.
+ * once (max, never spent down) on the first Permit2 transfer. The transfer is not held back for it: the
+ * wallet's run sends writes in order and estimates a write behind unmined ones again once they are mined.
  */
 async function ensurePermit2Approval(scope: Scope, token: DeployedToken, owner: Address, amount: bigint) {
   const allowance = await readToken<bigint>(token, "allowance", [owner, PERMIT2_ADDRESS]);
-  if (allowance >= amount) return;
-  const pending = await db.transaction.findFirst({
-    where: { tokenId: token.id, kind: "token.permit2_approve", status: { in: ["pending", "submitted"] } },
+  if (allowance >= amount || (await hasOpenRecord(token.id, "token.permit2_approve"))) return;
+  await submitTokenWrite(scope, token, {
+    kind: "token.permit2_approve",
+    functionName: "approve",
+    args: [PERMIT2_ADDRESS, maxUint256],
+    request: { spender: PERMIT2_ADDRESS, amount: maxUint256.toString() },
   });
-  const approvalId =
-    pending?.id ??
-    (await submitTokenWrite(scope, token, {
-      kind: "token.permit2_approve",
-      functionName: "approve",
-      args: [PERMIT2_ADDRESS, maxUint256],
-      request: { spender: PERMIT2_ADDRESS, amount: maxUint256.toString() },
-    })).id;
-  const started = Date.now();
-  for (;;) {
-    const record = await db.transaction.findUniqueOrThrow({ where: { id: approvalId } });
-    if (record.status === "confirmed") return;
-    if (record.status === "failed") {
-      throw new ApiError(400, "invalid_request_error", "permit2_approval_failed", `The tenant wallet's approval of Permit2 failed: ${record.errorMessage ?? "unknown reason"}`);
-    }
-    if (Date.now() - started > APPROVAL_WAIT_MS) {
-      throw new ApiError(409, "invalid_request_error", "permit2_approval_pending", `The tenant wallet's approval of Permit2 (${approvalId}) is not confirmed yet; retry shortly.`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 export async function permit2Transfer(scope: Scope, id: string, body: z.output<typeof Permit2TransferInput>) {
@@ -147,7 +128,7 @@ export async function permit2Transfer(scope: Scope, id: string, body: z.output<t
     functionName: "permitTransferFrom",
     args: [{ permitted, nonce, deadline }, { to: getAddress(body.to), requestedAmount: amount }, signer.address, signature],
     request: { ...body, deadline: deadline.toString() },
-    contract: { address: PERMIT2_ADDRESS, abi: Permit2.abi },
+    contract: { address: PERMIT2_ADDRESS, abi: artifact("Permit2").abi },
     events: [{ type: "token.transferred", data: { from: signer.address, to: getAddress(body.to), amount: body.amount, via: "permit2" } }],
   });
 }

@@ -1,15 +1,16 @@
 // Tokens: creation (a deploy transaction through the one chain-write path), listing and retrieval.
-import { db, type Prisma } from "@/lib/db";
+import { db, transaction, type Prisma } from "@/lib/db";
+import type { Token } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/api/ids";
 import { invalidRequest } from "@/lib/api/errors";
 import { paginate } from "@/lib/api/pagination";
 import { networkFor } from "@/lib/chain/networks";
 import { tenantWallet } from "@/lib/chain/wallets";
-import { dispatchTransactions, recordChainWrite } from "@/lib/chain/transactions";
+import { recordChainWrite, wakeWallets } from "@/lib/chain/transactions";
 import type { ListParams } from "@/lib/schemas/common";
 import type { Address } from "viem";
 import { deployData, type CreateToken, type DeployPlan } from "./deploy";
-import { findToken, type Scope } from "./scope";
+import { findToken, TOKEN_COLUMNS, type Scope } from "./scope";
 import { serializeToken } from "./serialize";
 import { familyOf } from "./standards";
 
@@ -32,6 +33,9 @@ function plan(input: CreateToken): DeployPlan {
   return { standard: input.standard, decimals: 0, initialSupply: 0n, features: input.features };
 }
 
+const insertTokenSql = `INSERT INTO tokens (id, tenant_id, livemode, name, symbol, standard, network, decimals, initial_supply, features, deploy_tx_id, created_at, updated_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC') RETURNING ${TOKEN_COLUMNS}`;
+
 export async function createToken(scope: Scope, input: CreateToken) {
   const network = networkFor(input.network, scope.livemode);
   const deploy = plan(input);
@@ -39,29 +43,20 @@ export async function createToken(scope: Scope, input: CreateToken) {
   const data = deployData(input, deploy, wallet.address as Address);
   const { idempotency_key: _, ...request } = input;
 
-  const token = await db.$transaction(async (tx) => {
+  // The token and its deployment's record commit together (raw, as the chain path writes transactions).
+  const { token, write } = await transaction(async (client) => {
     const id = newId("tok");
     const write = await recordChainWrite(
       { tenantId: scope.tenantId, livemode: scope.livemode, network: network.name, kind: "token.deploy", tokenId: id, data, request },
-      tx,
+      client,
     );
-    return tx.token.create({
-      data: {
-        id,
-        tenantId: scope.tenantId,
-        livemode: scope.livemode,
-        name: input.name,
-        symbol: input.symbol,
-        standard: input.standard,
-        network: network.name,
-        decimals: deploy.decimals,
-        initialSupply: deploy.initialSupply.toString(),
-        features: deploy.features,
-        deployTxId: write.id,
-      },
-    });
+    const { rows } = await client.query(insertTokenSql, [
+      id, scope.tenantId, scope.livemode, input.name, input.symbol, input.standard, network.name, deploy.decimals,
+      deploy.initialSupply.toString(), JSON.stringify(deploy.features), write.id,
+    ]);
+    return { token: rows[0] as Token, write };
   });
-  await dispatchTransactions([token.deployTxId!]);
+  await wakeWallets([write]);
   return serializeToken(token);
 }
 

@@ -1,6 +1,6 @@
 // The token standards the platform deploys, the contract template behind each, and their role names.
 import { keccak256, toHex, type Abi, type Hex } from "viem";
-import { PlatformERC1155, PlatformERC20, PlatformERC20Alt, PlatformERC721 } from "@/lib/chain/artifacts";
+import { artifact } from "@/lib/chain/artifacts";
 
 export const STANDARDS = ["ERC20", "ERC20_ALT", "ERC721", "ERC1155"] as const;
 export type Standard = (typeof STANDARDS)[number];
@@ -9,14 +9,16 @@ export type Standard = (typeof STANDARDS)[number];
 export type Family = "ERC20" | "ERC721" | "ERC1155";
 export const familyOf = (standard: Standard): Family => (standard === "ERC20_ALT" ? "ERC20" : standard);
 
-export const templates = {
-  ERC20: PlatformERC20,
-  ERC20_ALT: PlatformERC20Alt,
-  ERC721: PlatformERC721,
-  ERC1155: PlatformERC1155,
+const TEMPLATE_CONTRACTS = {
+  ERC20: "PlatformERC20",
+  ERC20_ALT: "PlatformERC20Alt",
+  ERC721: "PlatformERC721",
+  ERC1155: "PlatformERC1155",
 } as const;
 
-export const abiOf = (standard: Standard) => templates[standard].abi as Abi;
+export const templateOf = (standard: Standard) => artifact(TEMPLATE_CONTRACTS[standard]);
+
+export const abiOf = (standard: Standard) => templateOf(standard).abi as Abi;
 
 export const FEATURES = ["mintable", "burnable", "pausable"] as const;
 export type Feature = (typeof FEATURES)[number];

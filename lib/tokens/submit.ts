@@ -2,6 +2,7 @@
 // The events to emit on confirmation travel in the record's `effect` (see ./effects).
 import { encodeFunctionData, type Abi, type Address } from "viem";
 import { submitChainWrite } from "@/lib/chain/transactions";
+import type { OperationKind } from "@/lib/chain/operations";
 import type { EventType } from "@/lib/webhooks/event-types";
 import type { Scope, DeployedToken } from "./scope";
 import { abiOf, type Standard } from "./standards";
@@ -13,7 +14,7 @@ export interface PlannedEvent {
 }
 
 export interface TokenWrite {
-  kind: string;
+  kind: OperationKind;
   functionName: string;
   args: readonly unknown[];
   /** The validated body, shown on the transaction record. */

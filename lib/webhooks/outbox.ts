@@ -3,9 +3,10 @@
 // dispatched in one transaction (rows locked FOR UPDATE SKIP LOCKED, so any number of processes can do
 // this side by side), then one Inngest event per delivery starts its durable function.
 // What runs it: a nudge from emit() (then fast polling for a moment, since the emitting transaction may
-// not have committed yet), a slow poll while the process lives, and the `webhook-outbox` cron function
-// for deployments where no process stays up. A crash between the two steps leaves deliveries with no
-// `enqueued_at`; the sweep re-sends them under the same event id, which Inngest deduplicates.
+// not have committed yet), and the `webhook-outbox` cron function every minute (on Inngest Cloud and
+// under the local executor alike) for anything left, e.g. from before a restart. A crash between the two
+// steps leaves deliveries with no `enqueued_at`; the sweep re-sends them under the same event id, which
+// Inngest deduplicates.
 import { db, hotQuery } from "@/lib/db";
 import { newId } from "@/lib/api/ids";
 import { inngest } from "@/inngest/client";
@@ -13,10 +14,10 @@ import { inngest } from "@/inngest/client";
 export const DELIVERY_REQUESTED = "webhook/delivery.requested";
 
 const BATCH = 500;
-const IDLE_POLL_MS = Number(process.env.WEBHOOK_OUTBOX_POLL_MS ?? 1_000);
 const FAST_POLL_MS = 25;
 const FAST_FOR_MS = 2_000;
-const SWEEP_EVERY_MS = 30_000;
+/** A delivery whose Inngest event has not been sent after this long is taken as lost and sent again. */
+const LOST_AFTER_MS = 30_000;
 
 interface Fanned {
   event_id: string;
@@ -68,7 +69,7 @@ export async function enqueueDeliveries(ids: string[]): Promise<void> {
 }
 
 /** Re-sends deliveries whose Inngest event was never sent (a crash or an Inngest outage after fan-out). */
-export async function sweepUnenqueued(olderThanMs = SWEEP_EVERY_MS): Promise<number> {
+export async function sweepUnenqueued(olderThanMs = LOST_AFTER_MS): Promise<number> {
   const rows = await db.$queryRaw<{ id: string }[]>`
     SELECT id FROM webhook_deliveries
     WHERE enqueued_at IS NULL AND created_at < now() - ${olderThanMs}::int * interval '1 millisecond'
@@ -84,22 +85,18 @@ export async function drainOutbox(): Promise<{ events: number; resent: number }>
   return { events, resent: await sweepUnenqueued() };
 }
 
-// The in-process loop. On globalThis: Next.js may load this module more than once.
+// The in-process loop after a nudge; idle otherwise. On globalThis: Next.js may load this module more than once.
 interface Loop {
   timer?: NodeJS.Timeout;
   running: boolean;
   again: boolean;
   fastUntil: number;
-  lastSweep: number;
 }
 const globalForOutbox = globalThis as unknown as { webhookOutbox?: Loop };
 
-/** Starts this process's outbox loop (once), so events left from before a restart go out without a new emit. */
-export const startWebhookOutbox = (): void => nudgeOutbox();
-
 /** Called by emit(): dispatch soon, and keep looking for a moment in case the event's transaction is still open. */
 export function nudgeOutbox(): void {
-  const loop = (globalForOutbox.webhookOutbox ??= { running: false, again: false, fastUntil: 0, lastSweep: Date.now() });
+  const loop = (globalForOutbox.webhookOutbox ??= { running: false, again: false, fastUntil: 0 });
   loop.fastUntil = Date.now() + FAST_FOR_MS;
   if (loop.running) {
     loop.again = true;
@@ -120,15 +117,12 @@ async function pass(loop: Loop) {
   let dispatched = 0;
   try {
     dispatched = await dispatchEvents();
-    if (Date.now() - loop.lastSweep >= SWEEP_EVERY_MS) {
-      loop.lastSweep = Date.now();
-      await sweepUnenqueued();
-    }
   } catch (error) {
     if (process.env.LOG_LEVEL !== "silent") console.error("[webhooks] outbox pass failed:", error);
   } finally {
     loop.running = false;
-    const busy = dispatched > 0 || loop.again;
-    schedule(loop, busy ? 0 : Date.now() < loop.fastUntil ? FAST_POLL_MS : IDLE_POLL_MS);
+    // Past the fast window the loop rests until the next nudge; the cron function picks up what is left.
+    if (dispatched > 0 || loop.again) schedule(loop, 0);
+    else if (Date.now() < loop.fastUntil) schedule(loop, FAST_POLL_MS);
   }
 }

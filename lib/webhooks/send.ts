@@ -1,8 +1,11 @@
 // One HTTP attempt of a delivery: a signed POST, 15 s to answer, success only on a 2xx (redirects are
-// not followed). Never throws: network errors and timeouts are outcomes. node:http with keep-alive
-// agents rather than fetch: at thousands of deliveries a second fetch's per-request cost shows.
+// not followed). Never throws: network errors, timeouts and refused addresses are outcomes. node:http
+// with keep-alive agents rather than fetch: at thousands of deliveries a second fetch's per-request cost
+// shows. Every connection's address is checked (./addresses): IP literals here, names as they resolve.
 import http from "node:http";
 import https from "node:https";
+import { isIP, type LookupFunction } from "node:net";
+import { guardedLookup, refusal } from "./addresses";
 import { ATTEMPT_TIMEOUT_MS } from "./schedule";
 import { webhookHeaders } from "./signing";
 
@@ -19,11 +22,19 @@ const agents = {
   "https:": new https.Agent({ keepAlive: true, maxSockets: 50 }),
 };
 
-export async function sendWebhook(url: string, secrets: string[], messageId: string, body: string): Promise<SendOutcome> {
+const lookup = guardedLookup();
+
+/** `resolve`: how names are resolved (dns.lookup; tests pass their own, there being no DNS offline). */
+export async function sendWebhook(url: string, secrets: string[], messageId: string, body: string, resolve?: Parameters<typeof guardedLookup>[0]): Promise<SendOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const status = await post(new URL(url), body, {
+    const target = new URL(url);
+    const literal = target.hostname.replace(/^\[|\]$/g, "");
+    // A connection to an IP literal does no lookup, so the address is checked here.
+    const refused = isIP(literal) ? refusal(literal) : null;
+    if (refused) return { ok: false, status: null, durationMs: elapsed(), error: `${refused} (${literal})` };
+    const status = await post(target, resolve ? guardedLookup(resolve) : lookup, body, {
       "content-type": "application/json",
       "content-length": String(Buffer.byteLength(body)),
       "user-agent": "TokenPlatform-Webhooks/1.0",
@@ -37,11 +48,11 @@ export async function sendWebhook(url: string, secrets: string[], messageId: str
 }
 
 /** POSTs and resolves with the status once the response (its first 64 KB) is read, within the timeout. */
-function post(url: URL, body: string, headers: Record<string, string>): Promise<number> {
+function post(url: URL, lookup: LookupFunction, body: string, headers: Record<string, string>): Promise<number> {
   const transport = url.protocol === "https:" ? https : http;
   const agent = agents[url.protocol as keyof typeof agents];
   return new Promise((resolve, reject) => {
-    const request = transport.request(url, { method: "POST", headers, agent, signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) }, (response) => {
+    const request = transport.request(url, { method: "POST", headers, agent, lookup, signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) }, (response) => {
       let read = 0;
       response.on("data", (chunk: Buffer) => {
         read += chunk.length;

@@ -1,6 +1,22 @@
-// The Inngest serve endpoint: Inngest Cloud calls it in production; the local executor calls the same handler in-process.
+// The Inngest serve endpoint, for Inngest Cloud only. It answers only in cloud mode with a signing key, so
+// every call is signed; otherwise (embedded mode, or a key missing) it is 404 like any unknown path, since
+// an unsigned endpoint would let anyone run a function, e.g. fail another tenant's transaction. In embedded
+// mode the local executor calls its own serve() handler in-process (lib/jobs/registry.ts), never this route.
 import { serve } from "inngest/next";
 import { inngest } from "@/inngest/client";
 import { functions } from "@/inngest/functions";
+import { isEmbeddedMode } from "@/lib/jobs/mode";
+import { unmatchedHandler } from "@/lib/api/unmatched";
 
-export const { GET, POST, PUT } = serve({ client: inngest, functions });
+type Handler = (request: Request, context: unknown) => Promise<Response>;
+
+const cloud = serve({ client: inngest, functions }) as unknown as Record<"GET" | "POST" | "PUT", Handler>;
+
+const servesInngestCloud = (env: NodeJS.ProcessEnv = process.env) => !isEmbeddedMode(env) && Boolean(env.INNGEST_SIGNING_KEY);
+
+const onlyForCloud = (handler: Handler): Handler => (request, context) =>
+  servesInngestCloud() ? handler(request, context) : unmatchedHandler(request);
+
+export const GET = onlyForCloud(cloud.GET);
+export const POST = onlyForCloud(cloud.POST);
+export const PUT = onlyForCloud(cloud.PUT);

@@ -5,7 +5,10 @@ import { LoginInput, Auth } from "@/lib/schemas/auth";
 import { login } from "@/lib/auth/service";
 
 export const POST = api(
-  { auth: "none", summary: "Sign in", body: LoginInput, response: Auth, policy: policies.auth, tags: ["auth"] },
+  {
+    auth: "none", summary: "Sign in", body: LoginInput, response: Auth, policy: policies.auth, tags: ["auth"],
+    errors: { 401: "Incorrect email or password" },
+  },
   ({ body }) => login(body),
 );
 

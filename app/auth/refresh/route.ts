@@ -5,7 +5,10 @@ import { RefreshInput, Auth } from "@/lib/schemas/auth";
 import { refresh } from "@/lib/auth/service";
 
 export const POST = api(
-  { auth: "none", summary: "Rotate a refresh token", body: RefreshInput, response: Auth, policy: policies.refresh, tags: ["auth"] },
+  {
+    auth: "none", summary: "Rotate a refresh token", body: RefreshInput, response: Auth, policy: policies.refresh, tags: ["auth"],
+    errors: { 401: "Invalid, expired or revoked refresh token" },
+  },
   ({ body }) => refresh(body.refresh_token),
 );
 

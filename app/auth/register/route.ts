@@ -5,7 +5,10 @@ import { RegisterInput, Auth } from "@/lib/schemas/auth";
 import { register } from "@/lib/auth/service";
 
 export const POST = api(
-  { auth: "none", summary: "Register a tenant and its owner", body: RegisterInput, response: Auth, status: 201, policy: policies.auth, tags: ["auth"] },
+  {
+    auth: "none", summary: "Register a tenant and its owner", body: RegisterInput, response: Auth, status: 201, policy: policies.auth, tags: ["auth"],
+    errors: { 409: "An account with this email already exists" },
+  },
   ({ body }) => register(body),
 );
 

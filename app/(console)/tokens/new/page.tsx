@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireConsole } from "@/lib/console/session";
-import { listNetworks } from "@/lib/chain/networks";
+import { listNetworks, rpcSource } from "@/lib/chain/networks";
 import { networkLabel } from "@/lib/console/explorer";
 import { PageHeader } from "@/components/PageHeader";
 import { CreateTokenForm } from "../../_components/CreateTokenForm";
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Deploy a token" };
 export default async function NewTokenPage() {
   const { livemode } = await requireConsole("/tokens/new");
   const networks = listNetworks()
-    .filter((n) => n.testnet !== livemode)
+    .filter((n) => n.testnet !== livemode && rpcSource(n) !== null) // only networks this deployment can reach
     .map((n) => ({ name: n.name, label: `${n.displayName}${networkLabel(n.name).local ? " (local chain)" : ""}` }));
   return (
     <>

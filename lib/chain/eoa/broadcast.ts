@@ -1,0 +1,80 @@
+// Sending a wallet's signed records: in nonce order, as one JSON-RPC batch (the client batches the calls
+// of one tick, and nodes take a batch's calls in order), never past a nonce that is not signed yet.
+// Each record's answer is handled on its own: one rejected record never rolls back the others.
+import { BaseError, HttpRequestError, TimeoutError, type Hex } from "viem";
+import type { Transaction } from "@/lib/generated/prisma/client";
+import { publicClient, type ChainTarget } from "../clients";
+import { confirmationsFor } from "../confirmations";
+import { fateOf } from "../evidence";
+import { markSubmitted, releaseForResigning, type WalletKey } from "../records";
+import { resyncNonce } from "../nonces";
+import { fail } from "../finalize";
+import { redactRpc } from "../redact";
+
+/** The node answered, and the answer is about this transaction (not a failed round trip). */
+const isNodeAnswer = (error: unknown) => !(error instanceof HttpRequestError || error instanceof TimeoutError) && error instanceof BaseError;
+const textOf = (error: unknown) => (error instanceof BaseError ? `${error.shortMessage} ${error.details ?? ""}` : String(error));
+
+const KNOWN = /already known|already imported|known transaction/i;
+const NONCE_USED = /nonce too low|nonce has already been used|replacement transaction underpriced|already exists/i;
+const FEES_TOO_LOW = /max fee per gas less than block base fee|fee cap less than block base fee|transaction underpriced|gas price too low|feecap/i;
+
+export type SendResult = "accepted" | "retry" | "resign" | "failed";
+
+/**
+ * What to do after the node refused a record's bytes. "Nonce used" is settled from evidence only
+ * (our receipt, our hash known to the node, or the nonce taken by a transaction none of ours):
+ * a call whose signature may still mine is never signed again with another nonce.
+ */
+export async function handleRefusal(record: Transaction, target: ChainTarget, wallet: WalletKey, error: unknown): Promise<SendResult> {
+  if (!isNodeAnswer(error)) return "retry";
+  const text = textOf(error);
+  if (KNOWN.test(text)) return "accepted";
+  if (NONCE_USED.test(text)) {
+    const fate = await fateOf(record, BigInt(confirmationsFor(target.chainKey)));
+    if (fate.kind === "mined" || fate.kind === "in_flight") return "accepted";
+    if (fate.kind === "unknown") return "retry";
+    await releaseForResigning(record.id, false);
+    await resyncNonce(wallet, target.network.name);
+    return "resign";
+  }
+  // Bytes that were accepted before may still mine: only evidence ends them, and the stuck-replacement raises their fees.
+  if (record.status === "submitted") return "retry";
+  if (FEES_TOO_LOW.test(text)) {
+    await releaseForResigning(record.id, true); // same nonce, current fees
+    return "resign";
+  }
+  await fail(record.id, "rejected_by_node", `The node refused the transaction: ${redactRpc(text).slice(0, 500)}`);
+  return "failed";
+}
+
+/**
+ * Sends the records (already in nonce order); marks the accepted ones submitted. `refused`: some record's
+ * state changed otherwise (ended, or to be signed again). Throws after a failed round trip.
+ */
+export async function sendInOrder(records: Transaction[], target: ChainTarget, wallet: WalletKey): Promise<{ accepted: Set<string>; refused: boolean }> {
+  const client = publicClient(target.network.name);
+  const answers = await Promise.allSettled(records.map((r) => client.sendRawTransaction({ serializedTransaction: r.rawTransaction as Hex })));
+  const accepted = new Set<string>();
+  let transportError: unknown;
+  let refused = false;
+  for (let i = 0; i < records.length; i++) {
+    const answer = answers[i];
+    const result = answer.status === "fulfilled" ? "accepted" : await handleRefusal(records[i], target, wallet, answer.reason);
+    if (result === "accepted") accepted.add(records[i].id);
+    else refused = true;
+    if (answer.status === "rejected" && result === "retry") transportError ??= answer.reason;
+  }
+  await markSubmitted([...accepted]);
+  if (transportError) throw transportError;
+  return { accepted, refused };
+}
+
+/** The signed, unsent records that may go out now: below the first nonce still waiting for its signature. */
+export function sendable(open: Transaction[]): Transaction[] {
+  const unsigned = open.filter((r) => r.status === "pending" && r.nonce !== null && r.rawTransaction === null).map((r) => r.nonce!);
+  const limit = unsigned.length ? Math.min(...unsigned) : Infinity;
+  return open
+    .filter((r) => r.status === "pending" && r.rawTransaction !== null && r.nonce! < limit)
+    .sort((a, b) => a.nonce! - b.nonce!);
+}

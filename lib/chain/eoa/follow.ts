@@ -1,0 +1,80 @@
+// Following a wallet's sent records to their end: receipts of every open hash in one JSON-RPC batch,
+// the network's confirmations, then all endings in one database transaction. A record without a receipt
+// stays open, whatever the wait: its bytes are sent again now and then, and a stuck one is replaced with
+// higher fees (same nonce) up to the network's cap.
+import type { Address, Hex, TransactionReceipt } from "viem";
+import type { Transaction } from "@/lib/generated/prisma/client";
+import { publicClient, type ChainTarget } from "../clients";
+import { confirmationsFor } from "../confirmations";
+import { bumped } from "../gas";
+import { receiptOf } from "../evidence";
+import { revertReason } from "../revert";
+import { markFeeCapReached, storeReplacement, type WalletKey } from "../records";
+import { finalize, type Ending } from "../finalize";
+import { signRecord } from "./sign";
+import { handleRefusal } from "./broadcast";
+
+const RESEND_AFTER_MS = 5_000;
+const stuckAfterMs = () => Number(process.env.TX_STUCK_AFTER_SECONDS ?? 90) * 1000;
+// When each record's bytes last went out from this process (a restart just sends them once more).
+const lastSent = new Map<string, number>();
+
+async function ending(record: Transaction, receipt: TransactionReceipt, target: ChainTarget): Promise<Ending> {
+  if (receipt.status === "success") return { id: record.id, receipt };
+  let reason = "execution reverted";
+  try {
+    await publicClient(target.network.name).call({
+      account: record.fromAddress as Address,
+      to: (record.toAddress ?? undefined) as Address | undefined,
+      data: record.data as Hex,
+      value: BigInt(record.value),
+      blockNumber: receipt.blockNumber - 1n,
+    });
+  } catch (error) {
+    reason = revertReason(error);
+  }
+  return { id: record.id, failure: { code: "execution_reverted", message: `The transaction reverted on chain: ${reason}`, receipt } };
+}
+
+/** Same nonce, fees up by 25%, capped: the new signature replaces the stuck one. */
+async function replace(record: Transaction, target: ChainTarget, wallet: WalletKey) {
+  const fees = bumped(target, { maxFeePerGas: BigInt(record.maxFeePerGas!), maxPriorityFeePerGas: BigInt(record.maxPriorityFeePerGas!) });
+  if (!fees) return markFeeCapReached(record.id);
+  const signed = await signRecord(record, target, record.nonce!, BigInt(record.gasLimit!), fees);
+  await storeReplacement(signed);
+  await resend({ ...record, rawTransaction: signed.raw, hashes: [...record.hashes, signed.hash] }, target, wallet);
+}
+
+async function resend(record: Transaction, target: ChainTarget, wallet: WalletKey) {
+  lastSent.set(record.id, Date.now());
+  try {
+    await publicClient(target.network.name).sendRawTransaction({ serializedTransaction: record.rawTransaction as Hex });
+  } catch (error) {
+    await handleRefusal(record, target, wallet, error);
+  }
+}
+
+/** Settles what can be settled; returns the records still open after this pass. */
+export async function followSent(wallet: WalletKey, target: ChainTarget, sent: Transaction[]): Promise<number> {
+  if (!sent.length) return 0;
+  const receipts = await Promise.all(sent.map(receiptOf));
+  const needed = BigInt(confirmationsFor(target.chainKey));
+  const head = needed > 1n && receipts.some(Boolean) ? await publicClient(target.network.name).getBlockNumber({ cacheTime: 0 }) : 0n;
+  const endings: Ending[] = [];
+  const waiting: Transaction[] = [];
+  for (let i = 0; i < sent.length; i++) {
+    const receipt = receipts[i];
+    if (receipt && (needed <= 1n || head - receipt.blockNumber + 1n >= needed)) endings.push(await ending(sent[i], receipt, target));
+    else if (!receipt) waiting.push(sent[i]);
+  }
+  await finalize(endings);
+  for (const id of endings.map((e) => e.id)) lastSent.delete(id);
+
+  const now = Date.now();
+  for (const record of waiting) {
+    const age = now - (record.submittedAt?.getTime() ?? now);
+    if (age > stuckAfterMs() && !record.feeCapReachedAt && now - (lastSent.get(record.id) ?? 0) > RESEND_AFTER_MS) await replace(record, target, wallet);
+    else if (now - (lastSent.get(record.id) ?? record.submittedAt?.getTime() ?? 0) > RESEND_AFTER_MS) await resend(record, target, wallet);
+  }
+  return sent.length - endings.length;
+}

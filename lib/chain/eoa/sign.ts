@@ -1,0 +1,95 @@
+// Signing a wallet's backlog in one pass: estimate every new record (one JSON-RPC batch), give the
+// ones that will run a contiguous range of nonces (one statement), sign them all, store them all (one
+// statement) before anything is sent.
+import { formatEther, keccak256, type Address, type Hex } from "viem";
+import type { Transaction } from "@/lib/generated/prisma/client";
+import { publicClient, type ChainTarget } from "../clients";
+import { signerFor } from "../wallets";
+import { isRevert, revertReason } from "../revert";
+import { ensureGas, feesFor, type Fees } from "../gas";
+import { assignNonces, storeSigned, type Signed, type WalletKey } from "../records";
+import { fail } from "../finalize";
+
+const MAX_BATCH = 500;
+const TRANSFER_GAS = 21_000n;
+
+const isOpenUnsent = (r: Transaction) => r.status === "pending";
+const inFlight = (r: Transaction) => r.status === "submitted" || (r.status === "pending" && r.rawTransaction !== null);
+
+/** The record's call, signed by the tenant wallet with this nonce, gas and fees. */
+export async function signRecord(record: Transaction, target: ChainTarget, nonce: number, gasLimit: bigint, fees: Fees): Promise<Signed> {
+  const account = await signerFor(record.tenantId);
+  const raw = await account.signTransaction({
+    type: "eip1559",
+    chainId: target.chain.id,
+    nonce,
+    to: (record.toAddress ?? null) as Address | null,
+    data: record.data as Hex,
+    value: BigInt(record.value),
+    gas: gasLimit,
+    maxFeePerGas: fees.maxFeePerGas,
+    maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+  });
+  return { id: record.id, nonce, raw, hash: keccak256(raw), gasLimit, ...fees };
+}
+
+async function estimate(record: Transaction, target: ChainTarget): Promise<bigint | { revert: string }> {
+  if (record.kind === "nonce.fill") return TRANSFER_GAS;
+  try {
+    const gas = await publicClient(target.network.name).estimateGas({
+      account: record.fromAddress as Address,
+      to: (record.toAddress ?? undefined) as Address | undefined,
+      data: record.data as Hex,
+      value: BigInt(record.value),
+    });
+    return (gas * 12n) / 10n; // 20% headroom over the estimate
+  } catch (error) {
+    if (isRevert(error)) return { revert: revertReason(error) };
+    throw error; // RPC trouble: the run is retried
+  }
+}
+
+/**
+ * Signs what the wallet can send next; returns the records it signed. A record whose estimate reverts
+ * fails at once (no nonce used) when nothing of the wallet is ahead of it; behind unmined records it
+ * waits, since their effects may be what it needs (an approve before a transfer_from).
+ */
+export async function signBacklog(wallet: WalletKey, target: ChainTarget, open: Transaction[]): Promise<Signed[]> {
+  const resign = open.filter((r) => isOpenUnsent(r) && r.nonce !== null && r.rawTransaction === null);
+  const fresh = open.filter((r) => isOpenUnsent(r) && r.nonce === null).slice(0, MAX_BATCH);
+  if (!resign.length && !fresh.length) return [];
+
+  const [estimates, fees] = await Promise.all([Promise.all(fresh.map((r) => estimate(r, target))), feesFor(target)]);
+  let ahead = open.some(inFlight) || resign.length > 0;
+  const ready: { record: Transaction; gasLimit: bigint }[] = [];
+  for (let i = 0; i < fresh.length; i++) {
+    const result = estimates[i];
+    if (typeof result === "bigint") {
+      ready.push({ record: fresh[i], gasLimit: result });
+      continue;
+    }
+    if (ahead || ready.length) break; // re-estimated once what is ahead has been mined
+    await fail(fresh[i].id, "execution_reverted", `The transaction would revert: ${result.revert}`);
+  }
+  const resignGas = await Promise.all(resign.map(async (r) => (r.gasLimit ? BigInt(r.gasLimit) : ((await estimate(r, target)) as bigint))));
+
+  const spend = [...ready.map((x) => x.gasLimit * fees.maxFeePerGas + BigInt(x.record.value)), ...resignGas.map((g) => g * fees.maxFeePerGas)]
+    .reduce((a, b) => a + b, 0n);
+  const gas = await ensureGas(target, wallet.from as Address, spend);
+  if (!gas.ok) {
+    const message =
+      `The wallet ${wallet.from} holds ${formatEther(gas.balance)} ${target.network.nativeCurrency} on ${target.network.name} but needs ` +
+      `${formatEther(spend)} for the gas of its pending transactions: fund it and retry.`;
+    for (const { record } of ready) await fail(record.id, "insufficient_funds", message);
+    return [];
+  }
+
+  const nonces = await assignNonces(wallet, ready.map((x) => x.record.id));
+  const toSign = [
+    ...resign.map((record, i) => ({ record, nonce: record.nonce!, gasLimit: resignGas[i] })),
+    ...ready.filter((x) => nonces.has(x.record.id)).map((x) => ({ ...x, nonce: nonces.get(x.record.id)! })),
+  ];
+  const signed = await Promise.all(toSign.map((x) => signRecord(x.record, target, x.nonce, x.gasLimit, fees)));
+  const stored = await storeSigned(signed);
+  return signed.filter((s) => stored.has(s.id));
+}

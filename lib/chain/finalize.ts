@@ -1,0 +1,59 @@
+// The end of a record: final status, the operation's effect and the events, in one database transaction,
+// exactly once (the move to a final status is conditional). A record that ends while holding a nonce it
+// never sent hands that nonce to a filler, so the wallet's later transactions are not stuck behind a hole.
+import type { TransactionReceipt } from "viem";
+import { transaction, type Queryable } from "@/lib/db";
+import { newId } from "@/lib/api/ids";
+import { emitAll } from "@/lib/webhooks/emit";
+import type { Transaction } from "@/lib/generated/prisma/client";
+import { operationFor, type EffectEvent } from "./operations";
+import { insertRecord, moveToFinal, type FinalChanges } from "./records";
+import { serializeTransaction } from "./serialize";
+
+export type Ending =
+  | { id: string; receipt: TransactionReceipt }
+  | { id: string; failure: { code: string; message: string; receipt?: TransactionReceipt; onlyIfUnsigned?: boolean } };
+
+function changesFor(ending: Ending): FinalChanges {
+  if ("receipt" in ending) {
+    const r = ending.receipt;
+    return { status: "confirmed", hash: r.transactionHash, blockNumber: r.blockNumber, gasUsed: r.gasUsed.toString(), contractAddress: r.contractAddress ?? null, confirmedAt: new Date() };
+  }
+  const { code, message, receipt: r, onlyIfUnsigned } = ending.failure;
+  return { status: "failed", errorCode: code, errorMessage: message, onlyIfUnsigned, ...(r ? { hash: r.transactionHash, blockNumber: r.blockNumber, gasUsed: r.gasUsed.toString() } : {}) };
+}
+
+function fillNonce(client: Queryable, record: Transaction) {
+  return insertRecord(
+    {
+      id: newId("tx"), tenantId: record.tenantId, livemode: record.livemode, network: record.network, chainKey: record.chainKey, kind: "nonce.fill",
+      fromAddress: record.fromAddress, toAddress: record.fromAddress, data: "0x", value: "0", request: { fills_nonce_of: record.id }, nonce: record.nonce,
+    },
+    client,
+  );
+}
+
+/** Ends each record (a no-op for one already final): one database transaction, one update, one insert of events per tenant. */
+export async function finalize(endings: Ending[]) {
+  if (!endings.length) return;
+  const byId = new Map(endings.map((e) => [e.id, e]));
+  await transaction(async (client) => {
+    const moved = await moveToFinal(client, endings.map((e) => ({ id: e.id, ...changesFor(e) })));
+    const events = new Map<string, EffectEvent[]>();
+    for (const record of moved) {
+      const ending = byId.get(record.id)!;
+      if (record.status === "failed" && record.nonce !== null && !record.submittedAt) await fillNonce(client, record);
+      const operation = operationFor(record.kind);
+      const effects =
+        ("receipt" in ending
+          ? await operation?.onConfirmed?.({ tx: record, receipt: ending.receipt, client })
+          : await operation?.onFailed?.({ tx: record, reason: ending.failure.message, client })) ?? [];
+      const list = events.get(record.tenantId) ?? [];
+      list.push(...effects, { type: `transaction.${record.status as "confirmed" | "failed"}`, object: serializeTransaction(record) });
+      events.set(record.tenantId, list);
+    }
+    for (const [tenantId, list] of events) await emitAll(tenantId, list, client);
+  });
+}
+
+export const fail = (id: string, code: string, message: string, receipt?: TransactionReceipt) => finalize([{ id, failure: { code, message, receipt } }]);

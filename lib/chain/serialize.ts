@@ -1,0 +1,34 @@
+// The transaction record as the API, events and webhooks show it.
+import { unixSeconds } from "@/lib/api/ids";
+import type { Transaction } from "@/lib/generated/prisma/client";
+
+export function serializeTransaction(t: Transaction, now = Date.now()) {
+  const open = t.status === "pending" || t.status === "submitted";
+  return {
+    object: "transaction" as const,
+    id: t.id,
+    network: t.network,
+    kind: t.kind,
+    status: t.status as "pending" | "submitted" | "confirmed" | "failed",
+    token: t.tokenId,
+    from: t.fromAddress,
+    to: t.toAddress,
+    value: t.value,
+    nonce: t.nonce,
+    hash: t.hash,
+    block_number: t.blockNumber === null ? null : Number(t.blockNumber),
+    gas_used: t.gasUsed,
+    contract_address: t.contractAddress,
+    error: t.errorCode ? { code: t.errorCode, message: t.errorMessage ?? "" } : null,
+    request: t.request,
+    // How long an open record has waited so far; a transaction stays open until the chain settles it.
+    waiting_seconds: open ? Math.max(0, Math.floor((now - t.createdAt.getTime()) / 1000)) : null,
+    // Times it was re-signed with higher fees because it was not mined, and whether the network's fee cap stopped that.
+    replacements: Math.max(0, t.hashes.length - 1),
+    fee_cap_reached: t.feeCapReachedAt !== null,
+    livemode: t.livemode,
+    created: unixSeconds(t.createdAt),
+    submitted: t.submittedAt ? unixSeconds(t.submittedAt) : null,
+    confirmed: t.confirmedAt ? unixSeconds(t.confirmedAt) : null,
+  };
+}

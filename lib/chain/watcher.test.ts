@@ -1,0 +1,200 @@
+// The log watcher against real chains: the shared local chain (1 confirmation) and a private one standing
+// in for Sepolia (configured confirmations, reorgs). Logs must reach a durable function as `chain/log`.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createPublicClient, createWalletClient, getAddress, http, parseAbiItem, toHex, zeroAddress, type Address, type Chain, type Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { db } from "@/lib/db";
+import type { LocalExecutor } from "@/lib/jobs/executor";
+import { ended, runsOf, startTestExecutor, testClient, until } from "@/lib/jobs/test-helpers";
+import { artifact } from "./artifacts";
+import { LOCAL_CHAIN_ID, localChainDefinition, startLocalChain, type LocalChain } from "./local-node";
+import { unwatchLogs, watchLogs } from "./log-subscriptions";
+import { CHAIN_LOG, pollChainLogs, type ChainLogEventData } from "./watcher";
+
+const TRANSFER = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
+const token = artifact("PlatformERC20");
+
+const jobs = testClient("chain-logs");
+const awaitTransfer = jobs.createFunction({ id: "await-transfer", triggers: [{ event: "test/await-transfer" }] }, async ({ step }) => {
+  const log = await step.waitForEvent("log", {
+    event: CHAIN_LOG,
+    timeout: "30s",
+    if: "async.data.address == event.data.address && async.data.event == 'Transfer'",
+  });
+  return log?.data ?? null;
+});
+
+async function rpc(url: string, method: string, params: unknown[] = []) {
+  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
+
+/** A fresh funded account (no nonce shared with other tests) that deploys a mintable token. */
+async function tokenOn(url: string, chain: Chain) {
+  const account = privateKeyToAccount(generatePrivateKey());
+  await rpc(url, "hardhat_setBalance", [account.address, toHex(10n ** 20n)]);
+  const wallet = createWalletClient({ account, chain, transport: http(url) });
+  const reader = createPublicClient({ chain, transport: http(url) });
+  const receipt = async (hash: Hex) => reader.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  const deployed = await receipt(
+    await wallet.deployContract({ abi: token.abi, bytecode: token.bytecode, args: ["Watched", "WCH", 18, 0n, account.address, { mintable: true, burnable: false, pausable: false }] }),
+  );
+  // Receipts carry lowercase addresses; events carry checksummed ones.
+  const address = getAddress(deployed.contractAddress!);
+  return {
+    address,
+    deployedAt: deployed.blockNumber,
+    mint: async (to: Address, value: bigint) => receipt(await wallet.writeContract({ address, abi: token.abi, functionName: "mint", args: [to, value] })),
+    blockHash: async (blockNumber: bigint) => (await reader.getBlock({ blockNumber })).hash,
+  };
+}
+
+async function chainLogs(address: Address): Promise<{ id: string; data: ChainLogEventData }[]> {
+  const rows = await db.jobEvent.findMany({
+    where: { name: CHAIN_LOG, payload: { path: ["data", "address"], equals: address } },
+    orderBy: [{ receivedAt: "asc" }],
+  });
+  return rows
+    .map((row) => row.payload as unknown as { id: string; data: ChainLogEventData })
+    .sort((a, b) => a.data.block_number - b.data.block_number || a.data.log_index - b.data.log_index);
+}
+
+const alice = privateKeyToAccount(generatePrivateKey()).address;
+const bob = privateKeyToAccount(generatePrivateKey()).address;
+const subscriptions: string[] = [];
+
+afterAll(async () => {
+  // Lets a watch-chain-logs run started by these subscriptions end at its next poll.
+  for (const id of subscriptions) await unwatchLogs(id);
+});
+
+describe("on the local chain (1 confirmation)", () => {
+  const url = inject("localChainRpcUrl");
+  const chain = localChainDefinition(LOCAL_CHAIN_ID, url);
+  let executor: LocalExecutor;
+
+  beforeAll(async () => {
+    executor = await startTestExecutor({ client: jobs, functions: [awaitTransfer] });
+  });
+  afterAll(() => executor.stop());
+
+  it("sends each Transfer once as chain/log, moves the cursor, and wakes the function waiting for it", async () => {
+    const watched = await tokenOn(url, chain);
+    const triggered = await jobs.send({ name: "test/await-transfer", data: { address: watched.address } });
+    const waitingFor = triggered.ids[0];
+    await until(async () => (await runsOf(awaitTransfer, jobs.id, waitingFor)).find((r) => r.status === "waiting"));
+    const subscription = await watchLogs({ network: "polygon_amoy", address: watched.address, event: TRANSFER, fromBlock: watched.deployedAt + 1n });
+    subscriptions.push(subscription.id);
+    expect(subscription.chainKey).toBe("local");
+
+    const first = await watched.mint(alice, 5n);
+    const second = await watched.mint(bob, 7n);
+    await pollChainLogs("local");
+
+    const logs = await chainLogs(watched.address);
+    expect(logs.map((l) => l.data)).toEqual([
+      expect.objectContaining({ chain_key: "local", event: "Transfer", args: { from: zeroAddress, to: alice, value: "5" }, block_number: Number(first.blockNumber), transaction_hash: first.transactionHash }),
+      expect.objectContaining({ chain_key: "local", event: "Transfer", args: { from: zeroAddress, to: bob, value: "7" }, block_number: Number(second.blockNumber), transaction_hash: second.transactionHash }),
+    ]);
+    expect(logs[0].id).toBe(`log:local:${first.blockHash}:${logs[0].data.log_index}`);
+
+    const again = await pollChainLogs("local");
+    expect(again.sent).toBe(0);
+    expect(await chainLogs(watched.address)).toHaveLength(2);
+
+    const cursor = await db.chainLogCursor.findUniqueOrThrow({ where: { chainKey: "local" } });
+    expect(cursor.lastBlock).toBeGreaterThanOrEqual(second.blockNumber);
+    expect(cursor.lastBlockHash).toBe(await watched.blockHash(cursor.lastBlock));
+
+    const run = await ended(awaitTransfer, jobs.id, waitingFor);
+    expect(run.output).toMatchObject({ address: watched.address, event: "Transfer", args: { to: alice, value: "5" } });
+  });
+
+  it("stops sending a subscription's logs once it is removed", async () => {
+    const watched = await tokenOn(url, chain);
+    const subscription = await watchLogs({ chainKey: "local", address: watched.address, event: TRANSFER, fromBlock: watched.deployedAt + 1n });
+    subscriptions.push(subscription.id);
+    await watched.mint(alice, 1n);
+    await pollChainLogs("local");
+    expect(await unwatchLogs(subscription.id)).toBe(true);
+    await watched.mint(alice, 2n);
+    await pollChainLogs("local");
+    expect((await chainLogs(watched.address)).map((l) => l.data.args)).toEqual([{ from: zeroAddress, to: alice, value: "1" }]);
+  });
+
+  it("follows the chain through the watch-chain-logs function, without anyone polling", async () => {
+    const watched = await tokenOn(url, chain);
+    // Registering asks for a watcher run, which the test run's executor (test/global-setup.ts) drives.
+    subscriptions.push((await watchLogs({ chainKey: "local", address: watched.address, event: "Transfer(address indexed from, address indexed to, uint256 value)" })).id);
+    await watched.mint(bob, 3n);
+    const [log] = await until(async () => {
+      const logs = await chainLogs(watched.address);
+      return logs.length ? logs : undefined;
+    }, 20_000);
+    expect(log.data.args).toEqual({ from: zeroAddress, to: bob, value: "3" });
+  });
+});
+
+describe("on a network with RPC_URL_SEPOLIA (its own chain) and CONFIRMATIONS_SEPOLIA", () => {
+  let sepolia: LocalChain;
+  const saved = { rpc: process.env.RPC_URL_SEPOLIA, confirmations: process.env.CONFIRMATIONS_SEPOLIA };
+
+  beforeAll(async () => {
+    sepolia = await startLocalChain({ port: 0, chainId: 11155111 });
+    process.env.RPC_URL_SEPOLIA = sepolia.rpcUrl;
+  });
+  afterAll(async () => {
+    for (const [name, value] of [["RPC_URL_SEPOLIA", saved.rpc], ["CONFIRMATIONS_SEPOLIA", saved.confirmations]] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    await sepolia.stop();
+  });
+
+  it("sends a log only once it has 3 confirmations", async () => {
+    process.env.CONFIRMATIONS_SEPOLIA = "3";
+    const watched = await tokenOn(sepolia.rpcUrl, sepolia.chain);
+    const subscription = await watchLogs({ network: "sepolia", address: watched.address, event: TRANSFER, fromBlock: watched.deployedAt + 1n });
+    subscriptions.push(subscription.id);
+    expect(subscription.chainKey).toBe("sepolia");
+
+    const minted = await watched.mint(alice, 9n);
+    expect((await pollChainLogs("sepolia")).safe).toBe(minted.blockNumber - 2n);
+    await rpc(sepolia.rpcUrl, "evm_mine");
+    await pollChainLogs("sepolia");
+    expect(await chainLogs(watched.address)).toEqual([]);
+
+    await rpc(sepolia.rpcUrl, "evm_mine");
+    await pollChainLogs("sepolia");
+    const logs = await chainLogs(watched.address);
+    expect(logs.map((l) => [l.data.chain_key, l.data.block_number, l.data.args])).toEqual([["sepolia", Number(minted.blockNumber), { from: zeroAddress, to: alice, value: "9" }]]);
+  });
+
+  it("after a reorg, rescans and sends the logs of the new branch", async () => {
+    process.env.CONFIRMATIONS_SEPOLIA = "1";
+    const watched = await tokenOn(sepolia.rpcUrl, sepolia.chain);
+    subscriptions.push((await watchLogs({ chainKey: "sepolia", address: watched.address, event: TRANSFER, fromBlock: watched.deployedAt + 1n })).id);
+    const snapshot = await rpc(sepolia.rpcUrl, "evm_snapshot");
+    const orphaned = await watched.mint(alice, 1n);
+    await pollChainLogs("sepolia");
+
+    await rpc(sepolia.rpcUrl, "evm_revert", [snapshot]);
+    const replacement = await watched.mint(bob, 2n);
+    expect(replacement.blockNumber).toBe(orphaned.blockNumber);
+    await pollChainLogs("sepolia");
+
+    const logs = await chainLogs(watched.address);
+    // The abandoned branch's event was already sent; the new branch's log is a new event (new block hash).
+    expect(logs.map((l) => [l.data.block_hash, l.data.args])).toEqual(
+      expect.arrayContaining([
+        [orphaned.blockHash, { from: zeroAddress, to: alice, value: "1" }],
+        [replacement.blockHash, { from: zeroAddress, to: bob, value: "2" }],
+      ]),
+    );
+    expect(logs).toHaveLength(2);
+    const cursor = await db.chainLogCursor.findUniqueOrThrow({ where: { chainKey: "sepolia" } });
+    expect([cursor.lastBlock, cursor.lastBlockHash]).toEqual([replacement.blockNumber, replacement.blockHash]);
+  });
+});

@@ -1,0 +1,210 @@
+// The log watcher: per chain, scans confirmed blocks for the logs of active subscriptions
+// (./log-subscriptions) and sends one `chain/log` Inngest event per log. Durable functions wait for those
+// events (step.waitForEvent) instead of polling contracts; watch-chain-logs drives this every minute.
+//
+// Delivery is at least once, effectively once: events are sent before progress is stored, and each event
+// id names its log (chain, block hash, log index), so a log sent again after a crash or by a concurrent poll
+// is dropped as a repeat — by Inngest Cloud within its 24 h idempotency window, and by the local executor
+// always (job_events.idempotency_key is unique; see lib/jobs/intake.ts insertEvents).
+//
+// Reorgs: the cursor keeps the hash of the last block processed. When that block is gone or has another
+// hash, every subscription is rescanned from `confirmations` blocks below it; logs of the new branch have
+// new block hashes, hence new events. Events already sent from the abandoned branch are not withdrawn.
+import { decodeEventLog, getAddress, numberToHex, type Hex, type PublicClient, type RpcLog } from "viem";
+import type { Inngest } from "inngest";
+import { inngest as appClient } from "@/inngest/client";
+import { db } from "@/lib/db";
+import { publicClient } from "./clients";
+import { confirmationsFor } from "./confirmations";
+import { subscriptionsBehind, targetForChainKey, type LogSubscription } from "./log-subscriptions";
+
+export const CHAIN_LOG = "chain/log";
+
+/** eth_getLogs block span to start with; halved while the RPC refuses a range (size or result limits). */
+const MAX_SPAN = 1_000n;
+/** Ranges per poll, so a long backfill does not hold one poll for ever; the next poll continues. */
+const MAX_RANGES_PER_POLL = 100;
+const EVENTS_PER_SEND = 100;
+
+/**
+ * The data of a `chain/log` event. A function waits for one with e.g.
+ * `step.waitForEvent("paid", { event: "chain/log", timeout, if: "async.data.address == '<checksummed>' && async.data.event == 'Transfer'" })`.
+ */
+export interface ChainLogEventData {
+  chain_key: string;
+  /** Checksummed (EIP-55). */
+  address: string;
+  /** The ABI event's name. */
+  event: string;
+  topic0: string;
+  /** Decoded arguments by name (by position if unnamed); integers as decimal strings. */
+  args: unknown;
+  block_number: number;
+  block_hash: string;
+  transaction_hash: string;
+  log_index: number;
+}
+
+export interface PollResult {
+  head: bigint;
+  /** The newest block with enough confirmations. */
+  safe: bigint;
+  /** Events sent by this poll (repeats included: the receiver drops those). */
+  sent: number;
+  /** Active subscriptions of the chain; 0 means there is nothing to follow. */
+  subscriptions: number;
+}
+
+interface PollOptions {
+  /** The Inngest client to send with (tests may pass their own). */
+  inngest?: Inngest.Any;
+}
+
+/** One pass over the chain: from each subscription's progress up to the newest confirmed block. */
+export async function pollChainLogs(chainKey: string, { inngest = appClient }: PollOptions = {}): Promise<PollResult> {
+  const client = publicClient(targetForChainKey(chainKey).network.name);
+  const confirmations = BigInt(confirmationsFor(chainKey));
+  const [head, stored] = await Promise.all([
+    client.getBlockNumber({ cacheTime: 0 }),
+    db.chainLogCursor.findUnique({ where: { chainKey } }),
+  ]);
+  const cursor = stored && (await rewoundAfterReorg(client, chainKey, stored, head, confirmations)) ? null : stored;
+  const safe = head - (confirmations - 1n);
+
+  let sent = 0;
+  let span = MAX_SPAN;
+  let behind = await subscriptionsBehind(chainKey, safe);
+  for (let ranges = 0; behind.length && ranges < MAX_RANGES_PER_POLL; ranges++) {
+    const from = behind[0].scannedTo + 1n;
+    let logs: RpcLog[];
+    let to: bigint;
+    for (;;) {
+      to = min(from + span - 1n, safe);
+      try {
+        logs = await fetchLogs(client, behind.filter((s) => s.scannedTo < to), from, to);
+        break;
+      } catch (error) {
+        if (span === 1n) throw error;
+        span /= 2n;
+      }
+    }
+    const scanned = behind.filter((s) => s.scannedTo < to);
+    const events = logs.flatMap((log) => {
+      const event = toEvent(chainKey, log, scanned);
+      return event ? [event] : [];
+    });
+    for (let i = 0; i < events.length; i += EVENTS_PER_SEND) await inngest.send(events.slice(i, i + EVENTS_PER_SEND));
+    sent += events.length;
+    // Only after the send: a crash before this line repeats the range, and the event ids drop the repeats.
+    await db.chainLogSubscription.updateMany({ where: { id: { in: scanned.map((s) => s.id) }, scannedTo: { lt: to } }, data: { scannedTo: to } });
+    behind = await subscriptionsBehind(chainKey, safe);
+  }
+
+  const subscriptions = await db.chainLogSubscription.count({ where: { chainKey, active: true } });
+  // The cursor is the block every subscription has been scanned through (behind a backfill, the laggard's).
+  const through = behind.length ? behind[0].scannedTo : safe;
+  if (through >= 0n && (!cursor || through !== cursor.lastBlock)) await saveCursor(client, chainKey, through);
+  return { head, safe, sent, subscriptions };
+}
+
+/** Polls at the chain client's polling interval for up to `forMs`, or until the chain has no subscriptions. */
+export async function followChainLogs(chainKey: string, { forMs, ...options }: PollOptions & { forMs: number }) {
+  const deadline = Date.now() + forMs;
+  const interval = publicClient(targetForChainKey(chainKey).network.name).pollingInterval;
+  let polls = 0;
+  let sent = 0;
+  for (;;) {
+    const result = await pollChainLogs(chainKey, options);
+    polls++;
+    sent += result.sent;
+    if (!result.subscriptions || Date.now() + interval >= deadline) return { chain_key: chainKey, polls, sent };
+    await new Promise((resolve) => setTimeout(resolve, interval));
+  }
+}
+
+/** If the cursor's block is no longer on the chain: moves every subscription back, drops the cursor, true. */
+async function rewoundAfterReorg(
+  client: PublicClient,
+  chainKey: string,
+  cursor: { lastBlock: bigint; lastBlockHash: string },
+  head: bigint,
+  confirmations: bigint,
+): Promise<boolean> {
+  const block = cursor.lastBlock <= head ? await client.getBlock({ blockNumber: cursor.lastBlock }).catch(() => null) : null;
+  if (block?.hash === cursor.lastBlockHash) return false;
+  // A shorter chain is a deep reorg or a restarted development chain: rescan below the current head.
+  const restart = max(min(cursor.lastBlock, head) - confirmations, -1n);
+  warn(`chain ${chainKey}: block ${cursor.lastBlock} is no longer ${cursor.lastBlockHash}; rescanning from block ${restart + 1n}`);
+  await db.$transaction([
+    db.chainLogSubscription.updateMany({ where: { chainKey, scannedTo: { gt: restart } }, data: { scannedTo: restart } }),
+    db.chainLogCursor.deleteMany({ where: { chainKey, lastBlock: cursor.lastBlock } }),
+  ]);
+  return true;
+}
+
+/** One eth_getLogs for every subscription in the range: their addresses, any of their topic0s. */
+async function fetchLogs(client: PublicClient, subscriptions: LogSubscription[], from: bigint, to: bigint): Promise<RpcLog[]> {
+  const addresses = [...new Set(subscriptions.map((s) => s.address.toLowerCase() as Hex))];
+  const topics = [...new Set(subscriptions.map((s) => s.topic0))];
+  return client.request({
+    method: "eth_getLogs",
+    params: [{ address: addresses, topics: [topics], fromBlock: numberToHex(from), toBlock: numberToHex(to) }],
+  });
+}
+
+/**
+ * The event for a log, decoded with the ABI of the first subscription it matches that had not scanned its
+ * block yet; none if no subscription wants it (another's address with this one's topic) or it does not decode.
+ */
+function toEvent(chainKey: string, log: RpcLog, subscriptions: LogSubscription[]) {
+  if (log.removed || !log.blockHash || !log.blockNumber || !log.transactionHash || !log.logIndex) return undefined;
+  const blockNumber = BigInt(log.blockNumber);
+  const address = getAddress(log.address);
+  const wanting = subscriptions.filter((s) => s.address === address && s.topic0 === log.topics[0] && blockNumber > s.scannedTo);
+  for (const subscription of wanting) {
+    try {
+      const decoded = decodeEventLog({ abi: [subscription.abiEvent], data: log.data, topics: log.topics as [Hex, ...Hex[]], strict: true });
+      const data: ChainLogEventData = {
+        chain_key: chainKey,
+        address,
+        event: decoded.eventName ?? subscription.abiEvent.name,
+        topic0: subscription.topic0,
+        args: jsonSafe(decoded.args),
+        block_number: Number(blockNumber),
+        block_hash: log.blockHash,
+        transaction_hash: log.transactionHash,
+        log_index: Number(log.logIndex),
+      };
+      return { name: CHAIN_LOG, id: `log:${chainKey}:${log.blockHash}:${data.log_index}`, data };
+    } catch {
+      // Same topic0, other layout (e.g. ERC-721 Transfer vs ERC-20 Transfer): try the next subscription.
+    }
+  }
+  if (wanting.length) warn(`chain ${chainKey}: log ${log.logIndex} of block ${log.blockHash} from ${address} does not decode as ${wanting[0].abiEvent.name}`);
+  return undefined;
+}
+
+async function saveCursor(client: PublicClient, chainKey: string, blockNumber: bigint) {
+  const { hash } = await client.getBlock({ blockNumber });
+  // Never moves back: a concurrent poll may have gone further (a reorg deletes the row instead).
+  await db.$executeRaw`
+    INSERT INTO chain_log_cursors (chain_key, last_block, last_block_hash, updated_at)
+    VALUES (${chainKey}, ${blockNumber}, ${hash}, now())
+    ON CONFLICT (chain_key) DO UPDATE SET last_block = EXCLUDED.last_block, last_block_hash = EXCLUDED.last_block_hash, updated_at = now()
+    WHERE chain_log_cursors.last_block <= EXCLUDED.last_block`;
+}
+
+/** Decoded arguments as JSON: integers as decimal strings. */
+function jsonSafe(value: unknown): unknown {
+  if (typeof value === "bigint") return value.toString();
+  if (Array.isArray(value)) return value.map(jsonSafe);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, jsonSafe(v)]));
+  return value;
+}
+
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+const max = (a: bigint, b: bigint) => (a > b ? a : b);
+
+function warn(message: string) {
+  if (process.env.LOG_LEVEL !== "silent") console.warn(`[chain-logs] ${message}`);
+}

@@ -1,0 +1,401 @@
+// Hostile input on every operation of /v1/openapi.json, through the real route handlers: wrong types,
+// sizes, unicode, NUL and control characters, lone surrogates, huge and negative numbers, malformed
+// JSON, hostile path and query values, bad credentials, and another tenant's real ids. Nothing may
+// answer 5xx; every 4xx is exactly the error envelope. The walk is driven by the document, so new
+// operations are fuzzed without edits here; valid values (to reach past the first check) come from
+// the schemas: enums, examples, defaults, formats, and ids listed by the operations themselves.
+// test/client.ts also holds every answer to the operation's documented responses (test/conformance.ts).
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { pool } from "@/lib/db";
+import { startReceiver, type Receiver } from "@/lib/webhooks/test-receiver";
+import { settled } from "@/lib/tokens/testing";
+import { call, freshIp, newTenant, type CallOptions, type CallResult } from "./client";
+
+type Schema = Record<string, any>;
+type Credential = "apiKey" | "session" | "none";
+interface Param {
+  name: string;
+  in: "path" | "query";
+  required?: boolean;
+  schema: Schema;
+}
+interface Operation {
+  method: string;
+  template: string;
+  credential: Credential;
+  params: Param[];
+  body?: Schema;
+}
+interface Tenant {
+  id: string;
+  apiKey: string;
+  accessToken: string;
+  publishable: string;
+}
+
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+const HOSTILE_STRINGS = [
+  "", " ", "x".repeat(10_000), "😀🚀👩‍👩‍👧‍👦", "\u202Eevil\u202C مرحبا עברית", "e\u0301\u0302\u0303\u0304\u0305",
+  "\u0000", "a\u0000b", "a\u0001\u001b[31m\u007f\u0085", "a\nb\tc\r", "\ud800", "x\udfffy", "\uFEFF\u200B",
+  "NaN", "Infinity", "-1", "1e400", "9".repeat(400), "0x", "../../etc/passwd", "%00", "' OR 1=1--", "<script>alert(1)</script>", "null",
+];
+const HOSTILE_VALUES: unknown[] = [
+  ...HOSTILE_STRINGS, null, true, 0, -1, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, [], [1, "a", null], {}, { nested: { deep: [null] } },
+];
+// Already URL-encoded where encoding matters (%00 → NUL, %ED%A0%80 → an invalid UTF-8 sequence).
+const HOSTILE_QUERY = [
+  "", "x".repeat(5000), "%F0%9F%98%80", "%E2%80%AEevil", "e%CC%81%CC%82", "%00", "a%00b", "%01%1B", "a%0Ab", "%ED%A0%80", "%", "%zz",
+  "-1", "0", "1.5", "1e400", "NaN", "Infinity", "0x10", "9".repeat(400), "null", "[]", "%27%20OR%201%3D1--", "..%2F..%2F",
+];
+const HOSTILE_PATH = ["..", "..%2F..%2Fauth", "%2E%2E", "%00", "a%00b", "%ED%A0%80", "%", "x".repeat(5000), "%F0%9F%98%80", "%27%20OR%201%3D1--", "tok_00000000000000000000000000", "-1", "%20"];
+const RAW_BODIES: (string | Uint8Array<ArrayBuffer>)[] = [
+  "", "   ", "{", '{"a":', "nul", "[]", "[{}]", '"text"', "123", "null", "\uFEFF{}", '{"__proto__":{"polluted":1}}',
+  '{"constructor":{"prototype":{"polluted":1}}}', "[".repeat(100_000), "[".repeat(5000) + "]".repeat(5000), "{}garbage", new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+];
+// Parses fine, then overflows the stack of whatever walks it (JSON.stringify gives up near 5,000 levels).
+const DEEP_JSON = '{"a":'.repeat(5000) + "1" + "}".repeat(5000);
+const HOSTILE_HEADERS = ["x".repeat(10_000), "\u0001", "é", "", "a b", "'; DROP TABLE idempotency_records;--"];
+
+let doc: any;
+let a: Tenant;
+let b: Tenant;
+let receiver: Receiver;
+const problems = new Map<string, string>();
+const isolated = new Set<string>();
+const tally = new Map<string, { requests: number; ok: number; clientErrors: number }>();
+let emails = 0;
+
+beforeAll(async () => {
+  doc = (await call("GET", "/v1/openapi.json")).body;
+  receiver = await startReceiver();
+  [a, b] = [await tenant("Fuzz A"), await tenant("Fuzz B")];
+  for (const t of [a, b]) {
+    const endpoint = await call("POST", "/v1/webhook_endpoints", { token: t.apiKey, body: { url: receiver.url, events: ["*"] } });
+    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
+  }
+  const token = await call("POST", "/v1/tokens", {
+    token: a.apiKey,
+    body: { name: "Fuzz", symbol: "FZZ", standard: "ERC20", network: "polygon_amoy", initial_supply: "1000", features: { mintable: true, burnable: true, pausable: true } },
+  });
+  expect(token.status, JSON.stringify(token.body)).toBe(201);
+  expect((await settled(token.body.deploy_tx, 90_000)).status).toBe("confirmed");
+  await receiver.waitFor(1);
+  // The newest key is the one operations on /v1/api_keys/{id} act on (rotate, revoke): not the fuzzer's own.
+  for (const t of [a, b]) expect((await call("POST", "/v1/api_keys", { token: t.accessToken, body: { name: "victim" } })).status).toBe(201);
+}, 120_000);
+
+afterAll(() => receiver?.close());
+
+it("no operation answers 5xx to hostile input, and every 4xx is the error envelope", async () => {
+  const operations = listOperations();
+  const aIds = new Map<string, string | undefined>();
+  const bIds = new Map<string, string | undefined>();
+  // Ids are looked up before anything is fuzzed, so they are the seeded resources, not ones the fuzzing creates.
+  const prepared = [];
+  for (const op of operations) prepared.push({ op, aParams: await realParams(op, a, aIds), bParams: await realParams(op, b, bIds) });
+  const started = Date.now();
+  for (const { op, aParams, bParams } of prepared) {
+    tally.set(`${op.method} ${op.template}`, { requests: 0, ok: 0, clientErrors: 0 });
+    const own = await attempt(op, "valid request", a, { params: fill(op, aParams) });
+    await isolation(op, own, aParams, bParams);
+    await pooled(cases(op, fill(op, aParams)).map(([label, request]) => () => attempt(op, label, a, request)));
+  }
+  printTally(Date.now() - started);
+  expect([...problems.values()]).toEqual([]);
+  // Every operation on a tenant's resource was asked for by the other tenant.
+  const owned = operations.filter((op) => op.credential !== "none" && op.params.some((p) => p.in === "path"));
+  expect(owned.filter((op) => !isolated.has(`${op.method} ${op.template}`)).map((op) => `${op.method} ${op.template}`)).toEqual([]);
+}, 300_000);
+
+// ---------- the document ----------
+
+function listOperations(): Operation[] {
+  const operations: Operation[] = [];
+  for (const [template, item] of Object.entries<any>(doc.paths)) {
+    for (const [method, spec] of Object.entries<any>(item)) {
+      const security: Record<string, string[]>[] = spec.security ?? [];
+      const credential: Credential = security.some((s) => "apiKey" in s) ? "apiKey" : security.some((s) => "session" in s) ? "session" : "none";
+      const body = spec.requestBody?.content?.["application/json"]?.schema;
+      operations.push({ method: method.toUpperCase(), template, credential, params: spec.parameters ?? [], body: body && resolve(body) });
+    }
+  }
+  // Destructive operations last, so the resources they remove are still there for the others.
+  return operations.sort((x, y) => Number(x.method === "DELETE") - Number(y.method === "DELETE"));
+}
+
+function resolve(schema: Schema): Schema {
+  if (!schema?.$ref) return schema ?? {};
+  return resolve(doc.components.schemas[schema.$ref.replace("#/components/schemas/", "")]);
+}
+
+/** A value the schema accepts, taken from the schema itself (const, example, default, enum, format, bounds). */
+function validValue(raw: Schema): unknown {
+  const schema = resolve(raw);
+  if ("const" in schema) return schema.const;
+  if (schema.example !== undefined) return schema.example;
+  if (schema.examples?.length) return schema.examples[0];
+  if (schema.default !== undefined) return schema.default;
+  if (schema.enum) return schema.enum[0];
+  const union = schema.anyOf ?? schema.oneOf ?? schema.allOf;
+  if (union) return validValue(union[0]);
+  const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== "null") : schema.type;
+  switch (type) {
+    case "object":
+      return Object.fromEntries((schema.required ?? []).map((k: string) => [k, validValue(schema.properties[k])]));
+    case "array":
+      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => validValue(schema.items ?? {}));
+    case "integer":
+    case "number":
+      return Math.max(schema.minimum ?? 1, 1);
+    case "boolean":
+      return true;
+    case "string":
+      return schema.format === "email" ? `fuzz${Date.now()}-${++emails}@example.com` : "x".repeat(Math.max(1, schema.minLength ?? 1));
+    default:
+      return {};
+  }
+}
+
+const accepts = (schema: Schema, value: unknown) =>
+  typeof value === "string" &&
+  (schema.pattern === undefined || new RegExp(schema.pattern, "u").test(value)) &&
+  value.length <= (schema.maxLength ?? Infinity);
+
+/**
+ * Real ids of `tenant` for the operation's path parameters: the first item listed by the collection the
+ * parameter sits under (`/v1/tokens/{id}` → GET /v1/tokens), when that collection has a list operation.
+ */
+async function realParams(op: Operation, t: Tenant, memo: Map<string, string | undefined>) {
+  const found: Record<string, string | undefined> = {};
+  const segments = op.template.split("/");
+  for (const [i, segment] of segments.entries()) {
+    const name = /^\{(\w+)\}$/.exec(segment)?.[1];
+    if (!name) continue;
+    const collection = segments.slice(0, i).join("/");
+    const list = doc.paths[collection]?.get;
+    const url = collection.replace(/\{(\w+)\}/g, (_, n) => encodeURIComponent(found[n] ?? ""));
+    if (list && !memo.has(url)) {
+      const credential = list.security?.some((s: object) => "apiKey" in s) ? t.apiKey : t.accessToken;
+      const res = await call("GET", url, { token: credential, ip: freshIp() });
+      memo.set(url, res.body?.data?.[0]?.id);
+    }
+    const id = memo.get(url);
+    const schema = op.params.find((p) => p.in === "path" && p.name === name)?.schema ?? {};
+    found[name] = accepts(schema, id) ? id : undefined;
+  }
+  return found;
+}
+
+/** The path parameters: the real ids found, else a value the parameter's schema accepts. */
+function fill(op: Operation, real: Record<string, string | undefined>) {
+  const params: Record<string, string> = {};
+  for (const p of op.params.filter((p) => p.in === "path")) params[p.name] = encodeURIComponent(String(real[p.name] ?? validValue(p.schema)));
+  return params;
+}
+
+// ---------- the requests ----------
+
+interface Request {
+  params: Record<string, string>;
+  query?: string;
+  body?: unknown;
+  rawBody?: string | Uint8Array<ArrayBuffer>;
+  token?: string | null;
+  headers?: Record<string, string>;
+}
+
+function cases(op: Operation, params: Record<string, string>): [string, Request][] {
+  const out: [string, Request][] = [];
+  if (op.credential !== "none") {
+    const wrongKind = op.credential === "apiKey" ? a.accessToken : a.apiKey;
+    out.push(["no credential", { params, token: null }], ["other credential kind", { params, token: wrongKind }]);
+    out.push(["publishable key", { params, token: a.publishable }], ["garbage bearer", { params, token: "x".repeat(5000) }]);
+    out.push(["basic auth", { params, token: null, headers: { authorization: "Basic YTpi" } }]);
+    out.push(["revoked-looking key", { params, token: "sk_test_" + "0".repeat(32) }], ["forged jwt", { params, token: "eyJhbGciOiJub25lIn0.e30." }]);
+  }
+  for (const p of op.params.filter((p) => p.in === "path")) {
+    for (const value of HOSTILE_PATH) out.push([`path ${p.name}=${short(value)}`, { params: { ...params, [p.name]: value } }]);
+  }
+  const queryParams = op.params.filter((p) => p.in === "query");
+  for (const p of queryParams) {
+    for (const value of HOSTILE_QUERY) out.push([`query ${p.name}=${short(value)}`, { params, query: `${p.name}=${value}` }]);
+    out.push([`query ${p.name} twice`, { params, query: `${p.name}=1&${p.name}=2` }], [`query ${p.name}[]`, { params, query: `${p.name}[]=1` }]);
+  }
+  out.push(["unknown query parameter", { params, query: "unknown_parameter=1" }], ["NUL query name", { params, query: "%00=1" }]);
+  if (op.body) out.push(...bodyCases(op.body, params));
+  if (WRITES.has(op.method)) {
+    for (const raw of RAW_BODIES) out.push([`raw body ${short(typeof raw === "string" ? raw : "<invalid utf-8>")}`, { params, rawBody: raw }]);
+    for (const value of HOSTILE_HEADERS) {
+      out.push([`Idempotency-Key ${short(value)}`, { params, body: op.body ? validValue(op.body) : undefined, headers: { "idempotency-key": value } }]);
+    }
+  }
+  return out;
+}
+
+function bodyCases(schema: Schema, params: Record<string, string>): [string, Request][] {
+  const valid = validValue(schema) as Record<string, unknown>;
+  const out: [string, Request][] = [
+    ["body as array", { params, body: [valid] }],
+    ["unknown field", { params, body: { ...valid, unknown_field: 1 } }],
+    ["NUL field name", { params, body: { ...valid, "\u0000": 1 } }],
+    ["long field name", { params, body: { ...valid, ["k".repeat(5000)]: 1 } }],
+  ];
+  const fields = slots(schema, []);
+  // Every enum value is valid: each one may lead somewhere else (another standard, another method).
+  const variants = fields.flatMap(([path, slot]) => (slot.enum ?? []).slice(1).map((value: unknown) => ({ path, body: setAt(valid, path, value) })));
+  for (const variant of variants) out.push([`body ${variant.path.join(".")}=${short(getAt(variant.body, variant.path))}`, { params, body: variant.body }]);
+  for (const [path, slot] of fields) {
+    for (const value of HOSTILE_VALUES) out.push([`body ${path.join(".")}=${short(value)}`, { params, body: setAt(valid, path, value) }]);
+    const siblings = variants.filter((v) => v.path.slice(0, -1).join() === path.slice(0, -1).join()).map((v) => v.body);
+    for (const base of [valid, ...siblings]) {
+      const deep = JSON.stringify(setAt(base, path, "<deep>")).replace('"<deep>"', DEEP_JSON);
+      out.push([`body ${path.join(".")}=<nested 5000 deep>`, { params, rawBody: deep }]);
+    }
+    if (slot.additionalProperties && typeof slot.additionalProperties === "object") {
+      const entry = validValue(slot.additionalProperties);
+      for (const key of HOSTILE_STRINGS) out.push([`body ${path.join(".")} key ${short(key)}`, { params, body: setAt(valid, path, { [key]: entry }) }]);
+    }
+  }
+  return out;
+}
+
+/** Every field of a body schema: top-level, nested object fields and array items (as index 0). */
+function slots(raw: Schema, at: (string | number)[]): [(string | number)[], Schema][] {
+  const schema = resolve(raw);
+  const variant = resolve((schema.anyOf ?? schema.oneOf ?? schema.allOf)?.[0] ?? schema);
+  const out: [(string | number)[], Schema][] = at.length ? [[at, variant]] : [];
+  if (at.length > 3) return out;
+  for (const [name, sub] of Object.entries<Schema>(variant.properties ?? {})) out.push(...slots(sub, [...at, name]));
+  if (variant.items) out.push(...slots(variant.items, [...at, 0]));
+  return out;
+}
+
+function setAt(base: unknown, path: (string | number)[], value: unknown): unknown {
+  if (!path.length) return value;
+  const [head, ...rest] = path;
+  if (typeof head === "number") return [setAt(Array.isArray(base) ? base[0] : undefined, rest, value)];
+  const object = base && typeof base === "object" && !Array.isArray(base) ? (base as Record<string, unknown>) : {};
+  return { ...object, [head]: setAt(object[head], rest, value) };
+}
+
+const getAt = (base: unknown, path: (string | number)[]): unknown =>
+  path.reduce<unknown>((value, key) => (value as Record<string | number, unknown> | undefined)?.[key], base);
+
+function urlOf(op: Operation, request: Request) {
+  const path = op.template.replace(/\{(\w+)\}/g, (_, name) => request.params[name]);
+  const required = op.params
+    .filter((p) => p.in === "query" && p.required)
+    .map((p) => `${p.name}=${encodeURIComponent(String(validValue(p.schema)))}`);
+  const query = [...required, request.query].filter(Boolean).join("&");
+  return query ? `${path}?${query}` : path;
+}
+
+async function attempt(op: Operation, label: string, t: Tenant, request: Request): Promise<CallResult | undefined> {
+  const stats = tally.get(`${op.method} ${op.template}`)!;
+  stats.requests++;
+  const token = request.token === undefined ? credentialOf(op, t) : request.token ?? undefined;
+  const options: CallOptions = { token, ip: freshIp(), headers: request.headers, rawBody: request.rawBody };
+  if (request.body !== undefined) options.body = request.body;
+  else if (op.body && request.rawBody === undefined) options.body = validValue(op.body);
+  await resetRateLimits();
+  let res: CallResult;
+  try {
+    res = await call(op.method, urlOf(op, request), options);
+  } catch (error) {
+    report(op, label, `threw ${(error as Error).message.slice(0, 500)}`);
+    return undefined;
+  }
+  if (res.status < 400) stats.ok++;
+  else if (res.status < 500) stats.clientErrors++;
+  if (res.status >= 500) report(op, label, `${res.status} ${JSON.stringify(res.body)}`);
+  else if (res.status >= 400) {
+    const wrong = envelopeProblem(res);
+    if (wrong) report(op, label, `${res.status}: ${wrong}: ${JSON.stringify(res.body).slice(0, 300)}`);
+  }
+  if (label === "no credential" && res.status !== 401) report(op, label, `expected 401, got ${res.status}`);
+  return res;
+}
+
+const credentialOf = (op: Operation, t: Tenant) => (op.credential === "apiKey" ? t.apiKey : op.credential === "session" ? t.accessToken : undefined);
+
+function envelopeProblem(res: CallResult): string | null {
+  const types: string[] = resolve(doc.components.schemas.Error).properties.error.properties.type.enum;
+  const body = res.body;
+  if (!body || typeof body !== "object" || Object.keys(body).join() !== "error") return "body is not {error}";
+  const { type, code, message, status, param, ...extra } = body.error ?? {};
+  if (Object.keys(extra).length) return `extra fields ${Object.keys(extra)}`;
+  if (!types.includes(type)) return `type ${type} is not one of ${types}`;
+  if (typeof code !== "string" || !code || typeof message !== "string" || !message) return "code and message must be non-empty strings";
+  if (status !== res.status) return `error.status ${status} differs from HTTP ${res.status}`;
+  if (param !== undefined && typeof param !== "string") return "param must be a string";
+  return null;
+}
+
+/**
+ * Tenant isolation: B asking for A's resources, and A asking for B's, is 404 — unless the same request
+ * with the caller's own ids is refused before any lookup (400), in which case the same refusal is fine.
+ */
+async function isolation(op: Operation, own: CallResult | undefined, aParams: Record<string, string | undefined>, bParams: Record<string, string | undefined>) {
+  const pathParams = op.params.filter((p) => p.in === "path");
+  if (!pathParams.length || op.credential === "none" || !own) return;
+  const check = async (label: string, t: Tenant, params: Record<string, string>) => {
+    const res = await attempt(op, label, t, { params });
+    isolated.add(`${op.method} ${op.template}`);
+    if (!res || res.status === 404) return;
+    if (own.status === 400 && res.status === 400 && res.body?.error?.code === own.body?.error?.code) return;
+    report(op, label, `expected 404, got ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+  };
+  if (pathParams.some((p) => aParams[p.name] !== undefined)) await check("tenant B with A's ids", b, fill(op, aParams));
+  for (const p of pathParams) {
+    if (bParams[p.name] === undefined || bParams[p.name] === aParams[p.name]) continue;
+    await check(`tenant A with B's ${p.name}`, a, { ...fill(op, aParams), [p.name]: encodeURIComponent(bParams[p.name]!) });
+  }
+}
+
+// ---------- plumbing ----------
+
+async function tenant(name: string): Promise<Tenant> {
+  const t = await newTenant(name);
+  return { id: t.auth.tenant.id, apiKey: t.apiKey, accessToken: t.accessToken, publishable: t.key.publishable };
+}
+
+// Thousands of requests from two tenants: the limiter is reset so every case reaches the checks behind it.
+// The pooled requests take slots while this runs; a deadlock with one of them only means "try again".
+async function resetRateLimits() {
+  for (;;) {
+    try {
+      await pool.query("DELETE FROM rate_limit_windows WHERE key LIKE '%:' || $1 OR key LIKE '%:' || $2", [a.id, b.id]);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "40P01") throw error;
+    }
+  }
+}
+
+async function pooled(tasks: (() => Promise<unknown>)[], width = 4) {
+  let next = 0;
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (next < tasks.length) await tasks[next++]();
+  }));
+}
+
+function report(op: Operation, label: string, what: string) {
+  const key = `${op.method} ${op.template} ${label.split("=")[0]}`;
+  if (!problems.has(key)) problems.set(key, `${op.method} ${op.template} [${label}] → ${what}`);
+}
+
+const short = (value: unknown) => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 24 ? `${text.slice(0, 21)}…(${text.length})` : text;
+};
+
+function printTally(ms: number) {
+  const rows = [...tally.entries()];
+  const width = Math.max(...rows.map(([k]) => k.length));
+  const lines = rows.map(([k, s]) => `${k.padEnd(width)}  ${String(s.requests).padStart(5)}  ${String(s.ok).padStart(4)}  ${String(s.clientErrors).padStart(5)}`);
+  const total = rows.reduce((n, [, s]) => n + s.requests, 0);
+  console.log(
+    [`${"operation".padEnd(width)}  tried   2xx    4xx`, ...lines, `${"total".padEnd(width)}  ${String(total).padStart(5)}   (${rows.length} operations, ${(ms / 1000).toFixed(1)} s)`].join("\n"),
+  );
+}
