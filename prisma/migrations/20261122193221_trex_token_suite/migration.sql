@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "tokens" ADD COLUMN     "regulated" JSONB;
