@@ -9,6 +9,7 @@ import type { Transaction } from "@/lib/generated/prisma/client";
 import { operationFor, type EffectEvent } from "./operations";
 import { insertRecord, moveToFinal, type FinalChanges } from "./records";
 import { serializeTransaction } from "./serialize";
+import { recordChainWrite, wakeWallets, type ChainWrite } from "./transactions";
 
 export type Ending =
   | { id: string; receipt: TransactionReceipt }
@@ -37,7 +38,13 @@ function fillNonce(client: Queryable, record: Transaction) {
 export async function finalize(endings: Ending[]) {
   if (!endings.length) return;
   const byId = new Map(endings.map((e) => [e.id, e]));
+  const followUps: Transaction[] = [];
   await transaction(async (client) => {
+    const submit = async (write: ChainWrite) => {
+      const record = await recordChainWrite(write, client);
+      followUps.push(record);
+      return record;
+    };
     const moved = await moveToFinal(client, endings.map((e) => ({ id: e.id, ...changesFor(e) })));
     const events = new Map<string, EffectEvent[]>();
     for (const record of moved) {
@@ -46,14 +53,15 @@ export async function finalize(endings: Ending[]) {
       const operation = operationFor(record.kind);
       const effects =
         ("receipt" in ending
-          ? await operation?.onConfirmed?.({ tx: record, receipt: ending.receipt, client })
-          : await operation?.onFailed?.({ tx: record, reason: ending.failure.message, client })) ?? [];
+          ? await operation?.onConfirmed?.({ tx: record, receipt: ending.receipt, client, submit })
+          : await operation?.onFailed?.({ tx: record, reason: ending.failure.message, client, submit })) ?? [];
       const list = events.get(record.tenantId) ?? [];
       list.push(...effects, { type: `transaction.${record.status as "confirmed" | "failed"}`, object: serializeTransaction(record) });
       events.set(record.tenantId, list);
     }
     for (const [tenantId, list] of events) await emitAll(tenantId, list, client);
   });
+  if (followUps.length) await wakeWallets(followUps);
 }
 
 export const fail = (id: string, code: string, message: string, receipt?: TransactionReceipt) => finalize([{ id, failure: { code, message, receipt } }]);

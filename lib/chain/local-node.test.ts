@@ -43,7 +43,7 @@ describe("startLocalChain", () => {
     // The well-known first account of the "test … junk" mnemonic.
     expect(node.accounts[0]?.address).toBe("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
     expect(node.accounts).toHaveLength(20);
-    expect(await client.getBalance({ address: node.accounts[19]!.address })).toBe(LOCAL_ACCOUNT_BALANCE);
+    expect(await client.getBalance({ address: node.accounts[0]!.address })).toBe(LOCAL_ACCOUNT_BALANCE);
     const genesis = await client.getBlock({ blockNumber: 0n });
     expect(genesis.timestamp).toBe(BigInt(Date.parse(LOCAL_CHAIN_INITIAL_DATE) / 1000));
   });

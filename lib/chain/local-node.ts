@@ -17,12 +17,15 @@ import {
 } from "viem";
 import { HDKey, privateKeyToAddress } from "viem/accounts";
 import { artifact } from "./artifacts";
+import { installTrexBase } from "../trex/base";
 
 export const LOCAL_CHAIN_MNEMONIC = "test test test test test test test test test test test junk";
 export const LOCAL_CHAIN_ID = 31337;
 export const LOCAL_CHAIN_INITIAL_DATE = "2025-01-01T00:00:00Z";
 export const LOCAL_ACCOUNT_COUNT = 20;
 export const LOCAL_ACCOUNT_BALANCE = 10_000n * 10n ** 18n;
+/** The local account that is the platform signer (owner of the platform's base contracts, lib/chain/platform.ts). */
+export const LOCAL_PLATFORM_ACCOUNT_INDEX = 19;
 
 export const PERMIT2_ADDRESS: Address = "0x000000000022D473030F116dDEE9F6B43aC78BA3";
 export const CREATE2_DEPLOYER_ADDRESS: Address = "0x4e59b44847b379578588920ca78fbf26c0b4956c";
@@ -117,6 +120,7 @@ async function installPredeploys(request: RawRequest): Promise<void> {
   // recomputes its EIP-712 domain for this address and chain on every call: signatures verify.
   await request("hardhat_setCode", [PERMIT2_ADDRESS, artifact("Permit2").deployedBytecode]);
   await request("hardhat_setCode", [CREATE2_DEPLOYER_ADDRESS, CREATE2_DEPLOYER_RUNTIME]);
+  await installTrexBase(request);
 }
 
 async function assertPortFree(hostname: string, port: number): Promise<void> {

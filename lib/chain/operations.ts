@@ -5,12 +5,16 @@ import type { TransactionReceipt } from "viem";
 import type { Queryable } from "@/lib/db";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import type { EventType } from "@/lib/webhooks/event-types";
+import type { ChainWrite } from "./transactions";
 import { tokenOperations } from "@/lib/tokens/effects";
+import { trexTokenOperations } from "@/lib/trex/effects";
 
 export interface EffectContext {
   tx: Transaction;
   /** The database transaction that finalizes the record (raw pg: this path runs for every chain write). */
   client: Queryable;
+  /** Records a follow-up chain write in the same database transaction; its wallet is woken after commit. */
+  submit(write: ChainWrite): Promise<Transaction>;
 }
 
 /** An event an operation asks for; recorded with transaction.confirmed/failed, before it, in one statement. */
@@ -28,6 +32,7 @@ export interface Operation {
 
 const operations = {
   ...tokenOperations,
+  ...trexTokenOperations,
   /** A 0-value self-transfer that uses up a nonce whose own record ended before it was sent. */
   "nonce.fill": {},
 } satisfies Record<string, Operation>;

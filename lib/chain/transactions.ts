@@ -11,6 +11,7 @@ import type { Transaction } from "@/lib/generated/prisma/client";
 import { inngest } from "@/inngest/client";
 import { chainTarget } from "./clients";
 import { tenantWallet } from "./wallets";
+import { platformAccount } from "./platform";
 import { clearWake, requestWake } from "./nonces";
 import type { OperationKind } from "./operations";
 import { serializeTransaction } from "./serialize";
@@ -46,13 +47,15 @@ export interface ChainWrite {
   request: Record<string, unknown>;
   /** Kind-specific data the operation needs when the transaction ends (JSON). */
   effect?: Record<string, unknown>;
+  /** Who signs: the tenant's custodial wallet (default), or the platform signer for owner-only calls on the platform's base contracts (lib/chain/platform.ts). */
+  signer?: "tenant" | "platform";
 }
 
 async function newRecord(write: ChainWrite): Promise<NewRecord> {
-  const wallet = await tenantWallet(write.tenantId);
+  const from = write.signer === "platform" ? platformAccount(write.network).address : (await tenantWallet(write.tenantId)).address;
   return {
     id: newId("tx"), tenantId: write.tenantId, livemode: write.livemode, network: write.network, chainKey: chainTarget(write.network).chainKey,
-    kind: write.kind, tokenId: write.tokenId, fromAddress: wallet.address, toAddress: write.to, data: write.data,
+    kind: write.kind, tokenId: write.tokenId, fromAddress: from, toAddress: write.to, data: write.data,
     value: (write.value ?? 0n).toString(), request: write.request, effect: write.effect,
   };
 }

@@ -37,7 +37,10 @@ const BasisPoints = z.number().int().min(0).max(10_000).meta({ description: "Roy
 export const Standard = z.enum(STANDARDS).meta({
   description:
     "ERC20: AccessControl roles. ERC20_ALT: the same ERC-20 with bitmap roles and Permit2 transfers. " +
-    "ERC721: NFTs with per-token URIs and ERC-2981 royalties. ERC1155: multi-token with URIs and royalties.",
+    "ERC721: NFTs with per-token URIs and ERC-2981 royalties. ERC1155: multi-token with URIs and royalties. " +
+    "ERC3643: a regulated T-REX token (identity registry, compliance, trusted issuers, claim topics) deployed by the platform's T-REX factory; " +
+    "transfers and mints reach only verified identities that every bound compliance module admits. It starts with no supply (initial_supply must be 0), " +
+    "is mintable, burnable and pausable by its agent (the tenant wallet), and is unpaused once deployed.",
 });
 export const TokenStatus = z.enum(["deploying", "deployed", "failed"]);
 
@@ -76,6 +79,17 @@ export const CreateTokenInput = writeBody({
   royalty: RoyaltyInput.optional().meta({ description: "ERC-721/1155 only: default ERC-2981 royalty." }),
 }).meta({ id: "CreateTokenInput" });
 
+export const RegulatedSuite = z
+  .object({
+    identity_registry: z.string(),
+    identity_registry_storage: z.string(),
+    compliance: z.string(),
+    trusted_issuers_registry: z.string(),
+    claim_topics_registry: z.string(),
+    paused: z.boolean().meta({ description: "Whether the token is paused (a new suite is paused until the platform's unpause confirms)." }),
+  })
+  .meta({ id: "RegulatedSuite" });
+
 export const Token = z
   .object({
     object: z.literal("token"),
@@ -91,6 +105,7 @@ export const Token = z
     address: z.string().nullable().meta({ description: "Contract address once deployed." }),
     deploy_tx: z.string().nullable().meta({ description: "Id of the deployment transaction (GET /v1/transactions/{id}), set from creation on." }),
     failure_reason: z.string().nullable().meta({ description: "Why the deployment failed (status `failed`)." }),
+    regulated: RegulatedSuite.nullable().meta({ description: "ERC3643 tokens: the T-REX suite's contracts, once deployed; null for other standards." }),
     livemode: z.boolean(),
     created: z.number().int(),
   })
@@ -157,13 +172,13 @@ export const BurnInput = writeBody({
   nft_token_id: NftTokenId.optional().meta({ description: "ERC-721 and ERC-1155: required." }),
   from: Address.optional().meta({
     description: "ERC-1155 only: holder whose tokens are burnt (default the tenant wallet; another holder must have approved it). " +
-      "ERC-20 burns the tenant wallet's own tokens (use burn_from for another holder); ERC-721 burns the NFT wherever it is, if the wallet owns or may move it.",
+      "ERC-20 burns the tenant wallet's own tokens (use burn_from for another holder); ERC3643: the holder whose tokens the agent burns (default the tenant wallet); ERC-721 burns the NFT wherever it is, if the wallet owns or may move it.",
   }),
 }).meta({ id: "BurnInput" });
 
 export const BurnFromInput = writeBody({ from: Address, amount: TokenAmount }).meta({
   id: "BurnFromInput",
-  description: "ERC-20 only: burns `from`'s tokens, spending the allowance `from` gave the tenant wallet.",
+  description: "ERC-20: burns `from`'s tokens, spending the allowance `from` gave the tenant wallet. ERC3643: the agent burns `from`'s tokens (no allowance).",
 });
 
 export const ApproveInput = writeBody({

@@ -16,6 +16,7 @@ export interface DeployPlan {
 
 export function deployData(input: CreateToken, plan: DeployPlan, admin: Address): Hex {
   const { standard, decimals, initialSupply, features } = plan;
+  if (standard === "ERC3643") throw new Error("ERC3643 tokens are deployed by the T-REX factory (lib/trex/deploy.ts)");
   const template = templateOf(standard);
   if (standard === "ERC20" || standard === "ERC20_ALT") {
     return encodeDeployData({

@@ -27,8 +27,13 @@ const deploy: Operation = {
   },
 };
 
+// A regulated token's record shows whether it is paused.
+const setPausedSql = `UPDATE tokens SET regulated = jsonb_set(regulated, '{paused}', to_jsonb($2::boolean)), updated_at = now()
+  WHERE id = $1 AND regulated IS NOT NULL`;
+
 const operation: Operation = {
-  async onConfirmed({ tx }) {
+  async onConfirmed({ tx, client }) {
+    if (tx.tokenId && (tx.kind === "token.pause" || tx.kind === "token.unpause")) await client.query(setPausedSql, [tx.tokenId, tx.kind === "token.pause"]);
     const events = ((tx.effect as { events?: PlannedEvent[] } | null)?.events ?? []);
     return events.map((event) => ({
       type: event.type,

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { Address, Hex } from "viem";
 import { tenantWallet } from "@/lib/chain/wallets";
 import type * as S from "@/lib/schemas/tokens";
+import { invalidRequest } from "@/lib/api/errors";
 import { deployedToken, findToken, requireFeature, requireFields, requireStandard, type Scope } from "./scope";
 import { familyOf, STANDARDS, type Family, type Feature, type Standard } from "./standards";
 import { submitTokenWrite, type TokenWrite } from "./submit";
@@ -41,10 +42,10 @@ async function operate<B extends Record<string, unknown>>(
   id: string,
   body: B,
   check: Check,
-  build: (family: Family, wallet: Address) => Omit<TokenWrite, "request">,
+  build: (family: Family, wallet: Address, standard: Standard) => Omit<TokenWrite, "request">,
 ) {
   const token = await prepare(scope, id, body, check);
-  const write = build(familyOf(token.standard), await walletAddress(scope));
+  const write = build(familyOf(token.standard), await walletAddress(scope), token.standard);
   return submitTokenWrite(scope, token, { ...write, request: body });
 }
 
@@ -109,11 +110,13 @@ export const burn = (scope: Scope, id: string, body: In<typeof S.BurnInput>) =>
     standards: STANDARDS,
     feature: "burnable",
     fields: {
-      ERC20: { required: ["amount"], forbidden: ["nft_token_id", "from"] },
+      ERC20: { required: ["amount"], forbidden: ["nft_token_id"] },
       ERC721: { required: ["nft_token_id"], forbidden: ["amount", "from"] },
       ERC1155: { required: ["nft_token_id", "amount"] },
     },
-  }, (family, wallet) => {
+  }, (family, wallet, standard) => {
+    if (standard === "ERC3643") return agentBurn((body.from as Address | undefined) ?? wallet, body.amount!, "token.burn");
+    if (family === "ERC20" && body.from !== undefined) throw invalidRequest("parameter_invalid", "Invalid from: ERC-20 burn takes the tenant wallet's tokens; use burn_from", "from");
     if (family === "ERC20") {
       return { kind: "token.burn", functionName: "burn", args: [big(body.amount)], events: [{ type: "token.burned", data: { from: wallet, amount: body.amount } }] };
     }
@@ -123,8 +126,13 @@ export const burn = (scope: Scope, id: string, body: In<typeof S.BurnInput>) =>
     return { kind: "token.burn", functionName: "burn", args, events: [{ type: "nft.burned", data: { from: family === "ERC721" ? null : from, nft_token_id: body.nft_token_id, amount } }] };
   });
 
+/** T-REX: the agent burns from any holder (`burn(holder, amount)`), no allowance involved. */
+const agentBurn = (from: Address, amount: string, kind: OperationKind): Omit<TokenWrite, "request"> => ({
+  kind, functionName: "burn", args: [from, big(amount)], events: [{ type: "token.burned", data: { from, amount } }],
+});
+
 export const burnFrom = (scope: Scope, id: string, body: In<typeof S.BurnFromInput>) =>
-  operate(scope, id, body, { operation: "burn_from", standards: FUNGIBLE, feature: "burnable" }, (_, wallet) => ({
+  operate(scope, id, body, { operation: "burn_from", standards: [...FUNGIBLE, "ERC3643"], feature: "burnable" }, (_, wallet, standard) => standard === "ERC3643" ? agentBurn(body.from as Address, body.amount, "token.burn_from") : ({
     kind: "token.burn_from",
     functionName: "burnFrom",
     args: [body.from, big(body.amount)],

@@ -45,7 +45,7 @@ export function resolveRole(token: DeployedToken, role: string, param = "role"):
 type RoleBody = z.output<typeof RoleInput>;
 
 export async function grantRole(scope: Scope, id: string, body: RoleBody) {
-  const token = await deployedToken(scope, id);
+  const token = await roleToken(scope, id);
   const role = resolveRole(token, body.role);
   const address = getAddress(body.address);
   return submitTokenWrite(scope, token, {
@@ -57,7 +57,7 @@ export async function grantRole(scope: Scope, id: string, body: RoleBody) {
 }
 
 export async function revokeRole(scope: Scope, id: string, body: RoleBody) {
-  const token = await deployedToken(scope, id);
+  const token = await roleToken(scope, id);
   const role = resolveRole(token, body.role);
   const address = getAddress(body.address);
   return submitTokenWrite(scope, token, {
@@ -70,7 +70,7 @@ export async function revokeRole(scope: Scope, id: string, body: RoleBody) {
 
 /** The caller's own address is the tenant wallet: it gives up the role (its admin rights included, if asked). */
 export async function renounceRole(scope: Scope, id: string, body: z.output<typeof RenounceRoleInput>) {
-  const token = await deployedToken(scope, id);
+  const token = await roleToken(scope, id);
   const role = resolveRole(token, body.role);
   const wallet = getAddress((await tenantWallet(scope.tenantId)).address);
   return submitTokenWrite(scope, token, {
@@ -93,7 +93,7 @@ const serializeRole = (role: ResolvedRole, adminRole: string | null, members: Ad
 
 /** Every role the template defines with its members (all in one page: a template has four roles). */
 export async function listRoles(scope: Scope, id: string) {
-  const token = await deployedToken(scope, id);
+  const token = await roleToken(scope, id);
   let data: ReturnType<typeof serializeRole>[];
   if (isAlt(token)) {
     const holders = await readToken<readonly Address[]>(token, "roleHolders");
@@ -118,7 +118,7 @@ export async function listRoles(scope: Scope, id: string) {
 }
 
 export async function addressRoles(scope: Scope, id: string, address: string) {
-  const token = await deployedToken(scope, id);
+  const token = await roleToken(scope, id);
   let roles: string[];
   if (isAlt(token)) roles = decodeRoleBitmap(await readToken<bigint>(token, "rolesOf", [address]));
   else {
@@ -129,7 +129,7 @@ export async function addressRoles(scope: Scope, id: string, address: string) {
 }
 
 export async function roleAdmin(scope: Scope, id: string, roleName: string) {
-  const token = await deployedToken(scope, id);
+  const token = await roleToken(scope, id);
   const role = resolveRole(token, roleName);
   // On ERC20_ALT the owner and ADMIN_ROLE holders administer every role.
   const admin = isAlt(token) ? "ADMIN_ROLE" : await readToken<Hex>(token, "getRoleAdmin", [role.id]).then((a) => roleNameOfId(a) ?? a);
@@ -137,12 +137,18 @@ export async function roleAdmin(scope: Scope, id: string, roleName: string) {
 }
 
 export async function checkRole(scope: Scope, id: string, roleName: string, address: string) {
-  const token = await deployedToken(scope, id);
+  const token = await roleToken(scope, id);
   const role = resolveRole(token, roleName);
   const has = role.bit !== undefined
     ? await readToken<boolean>(token, "hasAllRoles", [address, role.bit])
     : await readToken<boolean>(token, "hasRole", [role.id, address]);
   return { object: "role_check" as const, token: token.id, address: getAddress(address), role: role.name ?? role.id, has_role: has };
+}
+
+/** Roles exist on the platform's own templates; a T-REX token has an owner and agents instead. */
+async function roleToken(scope: Scope, id: string) {
+  requireStandard(await findToken(scope, id), ["ERC20", "ERC20_ALT", "ERC721", "ERC1155"], "roles");
+  return deployedToken(scope, id);
 }
 
 async function bitmapToken(scope: Scope, id: string, operation: string) {

@@ -16,7 +16,7 @@ export interface Scope {
 export const scopeOf = (caller: Caller): Scope => ({ tenantId: caller.tenantId, livemode: caller.apiKey?.environment === "live" });
 
 export const TOKEN_COLUMNS = selectList(
-  ["id", "tenantId", "livemode", "name", "symbol", "standard", "network", "status", "decimals", "initialSupply", "features", "address", "deployTxId", "failureReason"],
+  ["id", "tenantId", "livemode", "name", "symbol", "standard", "network", "status", "decimals", "initialSupply", "features", "address", "deployTxId", "failureReason", "regulated"],
   ["createdAt", "updatedAt"],
 );
 

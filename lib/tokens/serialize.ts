@@ -4,6 +4,15 @@ import type { Token } from "@/lib/generated/prisma/client";
 import { featuresOf } from "./scope";
 import type { Standard } from "./standards";
 
+export interface RegulatedSuite {
+  identity_registry: string;
+  identity_registry_storage: string;
+  compliance: string;
+  trusted_issuers_registry: string;
+  claim_topics_registry: string;
+  paused: boolean;
+}
+
 export function serializeToken(t: Token) {
   return {
     object: "token" as const,
@@ -19,6 +28,7 @@ export function serializeToken(t: Token) {
     address: t.address,
     deploy_tx: t.deployTxId,
     failure_reason: t.failureReason,
+    regulated: (t.regulated ?? null) as RegulatedSuite | null,
     livemode: t.livemode,
     created: unixSeconds(t.createdAt),
   };

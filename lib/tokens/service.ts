@@ -6,7 +6,8 @@ import { invalidRequest } from "@/lib/api/errors";
 import { paginate } from "@/lib/api/pagination";
 import { networkFor } from "@/lib/chain/networks";
 import { tenantWallet } from "@/lib/chain/wallets";
-import { recordChainWrite, wakeWallets } from "@/lib/chain/transactions";
+import { recordChainWrite, wakeWallets, type ChainWrite } from "@/lib/chain/transactions";
+import { suiteDeployment } from "@/lib/trex/deploy";
 import type { ListParams } from "@/lib/schemas/common";
 import type { Address } from "viem";
 import { deployData, type CreateToken, type DeployPlan } from "./deploy";
@@ -18,6 +19,7 @@ export { serializeToken };
 
 /** Defaults and cross-field rules of the create body that depend on the standard. */
 function plan(input: CreateToken): DeployPlan {
+  if (input.standard === "ERC3643") return regulatedPlan(input);
   const fungible = familyOf(input.standard) === "ERC20";
   if (fungible) {
     if (input.base_uri !== undefined) throw invalidRequest("parameter_invalid", "Invalid base_uri: only ERC721 and ERC1155 tokens have URIs", "base_uri");
@@ -33,23 +35,36 @@ function plan(input: CreateToken): DeployPlan {
   return { standard: input.standard, decimals: 0, initialSupply: 0n, features: input.features };
 }
 
+/** T-REX tokens start empty (only verified identities can receive a mint) and are mintable, burnable and pausable by their agent. */
+function regulatedPlan(input: CreateToken): DeployPlan {
+  for (const field of ["base_uri", "royalty"] as const) {
+    if (input[field] !== undefined) throw invalidRequest("parameter_invalid", `Invalid ${field}: ERC3643 tokens have none`, field);
+  }
+  if (input.initial_supply !== undefined && input.initial_supply !== "0") {
+    throw invalidRequest("parameter_invalid", "Invalid initial_supply: ERC3643 tokens start empty; mint to a verified identity with POST /v1/tokens/{id}/mint", "initial_supply");
+  }
+  return { standard: "ERC3643", decimals: input.decimals ?? 18, initialSupply: 0n, features: { mintable: true, burnable: true, pausable: true } };
+}
+
 const insertTokenSql = `INSERT INTO tokens (id, tenant_id, livemode, name, symbol, standard, network, decimals, initial_supply, features, deploy_tx_id, created_at, updated_at)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC') RETURNING ${TOKEN_COLUMNS}`;
 
 export async function createToken(scope: Scope, input: CreateToken) {
   const network = networkFor(input.network, scope.livemode);
   const deploy = plan(input);
-  const wallet = await tenantWallet(scope.tenantId);
-  const data = deployData(input, deploy, wallet.address as Address);
+  const wallet = (await tenantWallet(scope.tenantId)).address as Address;
   const { idempotency_key: _, ...request } = input;
+  const id = newId("tok");
+  const common = { tenantId: scope.tenantId, livemode: scope.livemode, network: network.name, tokenId: id, request };
+  const deployment: ChainWrite =
+    input.standard === "ERC3643"
+      ? { ...common, kind: "token.deploy_suite", signer: "platform", effect: { owner: wallet },
+          ...suiteDeployment({ tokenId: id, network: network.name, owner: wallet, name: input.name, symbol: input.symbol, decimals: deploy.decimals }) }
+      : { ...common, kind: "token.deploy", data: deployData(input, deploy, wallet) };
 
   // The token and its deployment's record commit together (raw, as the chain path writes transactions).
   const { token, write } = await transaction(async (client) => {
-    const id = newId("tok");
-    const write = await recordChainWrite(
-      { tenantId: scope.tenantId, livemode: scope.livemode, network: network.name, kind: "token.deploy", tokenId: id, data, request },
-      client,
-    );
+    const write = await recordChainWrite(deployment, client);
     const { rows } = await client.query(insertTokenSql, [
       id, scope.tenantId, scope.livemode, input.name, input.symbol, input.standard, network.name, deploy.decimals,
       deploy.initialSupply.toString(), JSON.stringify(deploy.features), write.id,

@@ -2,12 +2,15 @@
 import { keccak256, toHex, type Abi, type Hex } from "viem";
 import { artifact } from "@/lib/chain/artifacts";
 
-export const STANDARDS = ["ERC20", "ERC20_ALT", "ERC721", "ERC1155"] as const;
+export const STANDARDS = ["ERC20", "ERC20_ALT", "ERC721", "ERC1155", "ERC3643"] as const;
 export type Standard = (typeof STANDARDS)[number];
 
-/** ERC20 and ERC20_ALT behave the same for every operation except roles and Permit2. */
+/**
+ * ERC20 and ERC20_ALT behave the same for every operation except roles and Permit2; ERC3643 (T-REX) is an
+ * ERC-20 whose transfers pass identity verification and compliance, minted and burnt by its agents.
+ */
 export type Family = "ERC20" | "ERC721" | "ERC1155";
-export const familyOf = (standard: Standard): Family => (standard === "ERC20_ALT" ? "ERC20" : standard);
+export const familyOf = (standard: Standard): Family => (standard === "ERC20_ALT" || standard === "ERC3643" ? "ERC20" : standard);
 
 const TEMPLATE_CONTRACTS = {
   ERC20: "PlatformERC20",
@@ -16,9 +19,10 @@ const TEMPLATE_CONTRACTS = {
   ERC1155: "PlatformERC1155",
 } as const;
 
-export const templateOf = (standard: Standard) => artifact(TEMPLATE_CONTRACTS[standard]);
+/** The contract deployed per token; ERC3643 tokens are T-REX suites made by the platform's factory (lib/trex). */
+export const templateOf = (standard: Exclude<Standard, "ERC3643">) => artifact(TEMPLATE_CONTRACTS[standard]);
 
-export const abiOf = (standard: Standard) => templateOf(standard).abi as Abi;
+export const abiOf = (standard: Standard) => (standard === "ERC3643" ? artifact("Token").abi : templateOf(standard).abi) as Abi;
 
 export const FEATURES = ["mintable", "burnable", "pausable"] as const;
 export type Feature = (typeof FEATURES)[number];

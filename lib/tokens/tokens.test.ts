@@ -188,7 +188,7 @@ describe("pre-checks and failures", () => {
     const tx = { id: "tx_test", tenantId: t.id, tokenId: token.id, kind: "token.deploy" } as Transaction;
     const reason = "The wallet 0x… holds 0 POL on polygon_amoy but needs 0.01 for this transaction's gas: fund it and retry.";
     const client = await pool.connect();
-    await tokenOperations["token.deploy"].onFailed!({ tx, reason, client }).finally(() => client.release());
+    await tokenOperations["token.deploy"].onFailed!({ tx, reason, client, submit: () => Promise.reject(new Error("no follow-up expected")) }).finally(() => client.release());
     const res = await api(t, "GET", `/v1/tokens/${token.id}`);
     expect(res.body).toMatchObject({ status: "failed", failure_reason: reason, deploy_tx: "tx_test", address: null });
     const op = await api(t, "POST", `/v1/tokens/${token.id}/mint`, { to: HOLDER, amount: "1" });

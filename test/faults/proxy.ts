@@ -23,6 +23,7 @@ export async function startFaultProxy(upstreamUrl: string): Promise<FaultProxy> 
   let faults: Faults = {};
   const sockets = new Set<net.Socket>();
   const stats = { connections: 0, refused: 0, lostResponses: 0 };
+  let responses = 0;
 
   const server = net.createServer((client) => {
     if (faults.down) {
@@ -49,7 +50,10 @@ export async function startFaultProxy(upstreamUrl: string): Promise<FaultProxy> 
       node.pause();
       queue = queue.then(async () => {
         if (faults.maxDelayMs) await new Promise((r) => setTimeout(r, Math.random() * faults.maxDelayMs!));
-        if (faults.loseResponses && Math.random() < faults.loseResponses) {
+        // Every nth response from the second on (n = 1/rate), so a short run still loses some: random loss
+        // at 10% lost none in a run whose backlog went out in a few batches.
+        const every = faults.loseResponses ? Math.max(1, Math.round(1 / faults.loseResponses)) : 0;
+        if (every && ++responses % every === 2 % every) {
           stats.lostResponses++;
           return cut();
         }

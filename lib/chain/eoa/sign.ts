@@ -5,6 +5,7 @@ import { formatEther, keccak256, type Address, type Hex } from "viem";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { publicClient, type ChainTarget } from "../clients";
 import { signerFor } from "../wallets";
+import { isPlatformAddress, platformAccount } from "../platform";
 import { isRevert, revertReason } from "../revert";
 import { ensureGas, feesFor, type Fees } from "../gas";
 import { assignNonces, storeSigned, type Signed, type WalletKey } from "../records";
@@ -16,9 +17,9 @@ const TRANSFER_GAS = 21_000n;
 const isOpenUnsent = (r: Transaction) => r.status === "pending";
 const inFlight = (r: Transaction) => r.status === "submitted" || (r.status === "pending" && r.rawTransaction !== null);
 
-/** The record's call, signed by the tenant wallet with this nonce, gas and fees. */
+/** The record's call, signed by its sender (the tenant wallet, or the platform signer) with this nonce, gas and fees. */
 export async function signRecord(record: Transaction, target: ChainTarget, nonce: number, gasLimit: bigint, fees: Fees): Promise<Signed> {
-  const account = await signerFor(record.tenantId);
+  const account = isPlatformAddress(record.network, record.fromAddress) ? platformAccount(record.network) : await signerFor(record.tenantId);
   const raw = await account.signTransaction({
     type: "eip1559",
     chainId: target.chain.id,

@@ -1,0 +1,121 @@
+// The platform's T-REX base contracts, set up once per network and shared by every tenant: the suite
+// implementations behind a TREXImplementationAuthority, the TREXFactory, ONCHAINID's IdFactory (with its
+// identity implementation authority) and the seven compliance module implementations. Their owner is
+// the platform signer (lib/chain/platform.ts): only it may call TREXFactory.deployTREXSuite and
+// IdFactory.createIdentity*.
+//
+// On the local chain they are deployed at chain start (installTrexBase, from lib/chain/local-node.ts) by
+// the platform's local account from its first nonces, so their addresses are known without being stored.
+// On any other network they come from TREX_BASE_<NETWORK> (the JSON this module's `trexBase` returns).
+import { encodeDeployData, encodeFunctionData, getContractAddress, toHex, zeroAddress, type Abi, type Address, type Hex } from "viem";
+import { artifact, type ContractName } from "@/lib/chain/artifacts";
+import { invalidRequest } from "@/lib/api/errors";
+import { chainTarget } from "@/lib/chain/clients";
+import { LOCAL_PLATFORM_ACCOUNT_INDEX, localAccounts } from "@/lib/chain/local-node";
+
+export const MODULE_KINDS = [
+  "CountryAllowModule", "CountryRestrictModule", "ExchangeMonthlyLimitsModule", "MaxBalanceModule",
+  "SupplyLimitModule", "TimeTransfersLimitsModule", "TransferFeesModule",
+] as const;
+export type ModuleKind = (typeof MODULE_KINDS)[number];
+
+export interface TrexBase {
+  trexFactory: Address;
+  trexImplementationAuthority: Address;
+  idFactory: Address;
+  identityImplementationAuthority: Address;
+  modules: Record<ModuleKind, Address>;
+}
+
+/** One step of the local setup: a contract creation or a call, from the platform account, in nonce order. */
+type Step =
+  | { name: string; deploy: ContractName; args?: (a: Addresses) => unknown[] }
+  | { name: string; call: ContractName; at: (a: Addresses) => Address; fn: string; args: (a: Addresses) => unknown[] };
+type Addresses = Record<string, Address>;
+
+const IMPLEMENTATIONS = ["Token", "ClaimTopicsRegistry", "IdentityRegistry", "IdentityRegistryStorage", "TrustedIssuersRegistry", "ModularCompliance"] as const;
+
+// FACTS.md: the order that works (T-REX 4.1.6, ONCHAINID 2.2.1). Version {4,1,3} is the suite version the
+// 4.1.6 package's contracts report.
+const STEPS: Step[] = [
+  ...IMPLEMENTATIONS.map((name) => ({ name, deploy: name })),
+  { name: "Identity", deploy: "Identity", args: () => [localPlatformAddress(), true] },
+  { name: "IdentityImplementationAuthority", deploy: "ImplementationAuthority", args: (a) => [a.Identity] },
+  { name: "IdFactory", deploy: "IdFactory", args: (a) => [a.IdentityImplementationAuthority] },
+  { name: "TREXImplementationAuthority", deploy: "TREXImplementationAuthority", args: () => [true, zeroAddress, zeroAddress] },
+  {
+    name: "addAndUseTREXVersion", call: "TREXImplementationAuthority", at: (a) => a.TREXImplementationAuthority, fn: "addAndUseTREXVersion",
+    args: (a) => [{ major: 4, minor: 1, patch: 3 }, {
+      tokenImplementation: a.Token, ctrImplementation: a.ClaimTopicsRegistry, irImplementation: a.IdentityRegistry,
+      irsImplementation: a.IdentityRegistryStorage, tirImplementation: a.TrustedIssuersRegistry, mcImplementation: a.ModularCompliance,
+    }],
+  },
+  { name: "TREXFactory", deploy: "TREXFactory", args: (a) => [a.TREXImplementationAuthority, a.IdFactory] },
+  { name: "addTokenFactory", call: "IdFactory", at: (a) => a.IdFactory, fn: "addTokenFactory", args: (a) => [a.TREXFactory] },
+  { name: "IAFactory", deploy: "IAFactory", args: (a) => [a.TREXFactory] },
+  { name: "setTREXFactory", call: "TREXImplementationAuthority", at: (a) => a.TREXImplementationAuthority, fn: "setTREXFactory", args: (a) => [a.TREXFactory] },
+  { name: "setIAFactory", call: "TREXImplementationAuthority", at: (a) => a.TREXImplementationAuthority, fn: "setIAFactory", args: (a) => [a.IAFactory] },
+  ...MODULE_KINDS.map((name) => ({ name, deploy: name })),
+];
+
+const localPlatformAddress = () => localAccounts()[LOCAL_PLATFORM_ACCOUNT_INDEX].address;
+
+/** Addresses of the local setup: each creation's address follows from the platform account's nonce. */
+function localAddresses(): Addresses {
+  const from = localPlatformAddress();
+  const addresses: Addresses = {};
+  STEPS.forEach((step, nonce) => {
+    if ("deploy" in step) addresses[step.name] = getContractAddress({ from, nonce: BigInt(nonce) });
+  });
+  return addresses;
+}
+
+const toBase = (a: Addresses): TrexBase => ({
+  trexFactory: a.TREXFactory,
+  trexImplementationAuthority: a.TREXImplementationAuthority,
+  idFactory: a.IdFactory,
+  identityImplementationAuthority: a.IdentityImplementationAuthority,
+  modules: Object.fromEntries(MODULE_KINDS.map((kind) => [kind, a[kind]])) as Record<ModuleKind, Address>,
+});
+
+let localBase: TrexBase | undefined;
+
+/** The network's T-REX base; 400 `network_unavailable` when the network has none. */
+export function trexBase(network: string): TrexBase {
+  if (chainTarget(network).isLocal) return (localBase ??= toBase(localAddresses()));
+  const configured = process.env[`TREX_BASE_${network.toUpperCase()}`];
+  if (!configured) {
+    throw invalidRequest(
+      "network_unavailable",
+      `Regulated (ERC3643) tokens need the platform's T-REX base contracts on ${network}; set TREX_BASE_${network.toUpperCase()} (see the README).`,
+      "network",
+    );
+  }
+  return JSON.parse(configured) as TrexBase;
+}
+
+type RawRequest = (method: string, params: unknown[]) => Promise<unknown>;
+
+/**
+ * Deploys the base on a fresh local chain from the platform account (unlocked on the local node), one
+ * transaction per step, in order. Skipped when the account has already sent transactions (a chain that
+ * kept its state). Takes a few hundred milliseconds on EDR.
+ */
+export async function installTrexBase(request: RawRequest): Promise<void> {
+  const from = localPlatformAddress();
+  if (BigInt((await request("eth_getTransactionCount", [from, "latest"])) as Hex) !== 0n) return;
+  const addresses = localAddresses();
+  for (const step of STEPS) {
+    const data = "deploy" in step
+      ? encodeDeployData({ abi: artifact(step.deploy).abi as Abi, bytecode: artifact(step.deploy).bytecode, args: step.args?.(addresses) ?? [] } as never)
+      : encodeFunctionData({ abi: artifact(step.call).abi as Abi, functionName: step.fn, args: step.args(addresses) } as never);
+    const tx: Record<string, string> = { from, data, gas: toHex(15_000_000n) };
+    if ("call" in step) tx.to = step.at(addresses);
+    const hash = (await request("eth_sendTransaction", [tx])) as Hex;
+    const receipt = (await request("eth_getTransactionReceipt", [hash])) as { status: Hex } | null;
+    if (receipt?.status !== "0x1") throw new Error(`T-REX base setup failed at ${step.name}`);
+  }
+}
+
+
+
