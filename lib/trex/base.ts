@@ -7,7 +7,7 @@
 // On the local chain they are deployed at chain start (installTrexBase, from lib/chain/local-node.ts) by
 // the platform's local account from its first nonces, so their addresses are known without being stored.
 // On any other network they come from TREX_BASE_<NETWORK> (the JSON this module's `trexBase` returns).
-import { encodeDeployData, encodeFunctionData, getContractAddress, toHex, zeroAddress, type Abi, type Address, type Hex } from "viem";
+import { encodeDeployData, encodeFunctionData, getAddress, getContractAddress, toHex, zeroAddress, type Abi, type Address, type Hex } from "viem";
 import { artifact, type ContractName } from "@/lib/chain/artifacts";
 import { invalidRequest } from "@/lib/api/errors";
 import { chainTarget } from "@/lib/chain/clients";
@@ -29,8 +29,8 @@ export interface TrexBase {
 
 /** One step of the local setup: a contract creation or a call, from the platform account, in nonce order. */
 type Step =
-  | { name: string; deploy: ContractName; args?: (a: Addresses) => unknown[] }
-  | { name: string; call: ContractName; at: (a: Addresses) => Address; fn: string; args: (a: Addresses) => unknown[] };
+  | { name: string; deploy: ContractName; args?: (a: Addresses, owner: Address) => unknown[] }
+  | { name: string; call: ContractName; at: (a: Addresses) => Address; fn: string; args: (a: Addresses, owner: Address) => unknown[] };
 type Addresses = Record<string, Address>;
 
 const IMPLEMENTATIONS = ["Token", "ClaimTopicsRegistry", "IdentityRegistry", "IdentityRegistryStorage", "TrustedIssuersRegistry", "ModularCompliance"] as const;
@@ -39,7 +39,7 @@ const IMPLEMENTATIONS = ["Token", "ClaimTopicsRegistry", "IdentityRegistry", "Id
 // 4.1.6 package's contracts report.
 const STEPS: Step[] = [
   ...IMPLEMENTATIONS.map((name) => ({ name, deploy: name })),
-  { name: "Identity", deploy: "Identity", args: () => [localPlatformAddress(), true] },
+  { name: "Identity", deploy: "Identity", args: (_, owner) => [owner, true] },
   { name: "IdentityImplementationAuthority", deploy: "ImplementationAuthority", args: (a) => [a.Identity] },
   { name: "IdFactory", deploy: "IdFactory", args: (a) => [a.IdentityImplementationAuthority] },
   { name: "TREXImplementationAuthority", deploy: "TREXImplementationAuthority", args: () => [true, zeroAddress, zeroAddress] },
@@ -79,10 +79,11 @@ const toBase = (a: Addresses): TrexBase => ({
 });
 
 let localBase: TrexBase | undefined;
+const localTrexBase = () => (localBase ??= toBase(localAddresses()));
 
 /** The network's T-REX base; 400 `network_unavailable` when the network has none. */
 export function trexBase(network: string): TrexBase {
-  if (chainTarget(network).isLocal) return (localBase ??= toBase(localAddresses()));
+  if (chainTarget(network).isLocal) return localTrexBase();
   const configured = process.env[`TREX_BASE_${network.toUpperCase()}`];
   if (!configured) {
     throw invalidRequest(
@@ -94,28 +95,45 @@ export function trexBase(network: string): TrexBase {
   return JSON.parse(configured) as TrexBase;
 }
 
+export interface SetupTransaction {
+  to?: Address;
+  data: Hex;
+}
+
+/**
+ * Runs the setup in order from `owner`, one transaction at a time; `send` waits for each and returns the
+ * address a creation made. Used at local chain start and by `npm run trex:setup` on other networks.
+ */
+export async function deployTrexBase(owner: Address, send: (tx: SetupTransaction) => Promise<Address | null>): Promise<TrexBase> {
+  const addresses: Addresses = {};
+  for (const step of STEPS) {
+    const created = await send(
+      "deploy" in step
+        ? { data: encodeDeployData({ abi: artifact(step.deploy).abi as Abi, bytecode: artifact(step.deploy).bytecode, args: step.args?.(addresses, owner) ?? [] } as never) }
+        : { to: step.at(addresses), data: encodeFunctionData({ abi: artifact(step.call).abi as Abi, functionName: step.fn, args: step.args(addresses, owner) } as never) },
+    );
+    if ("deploy" in step) {
+      if (!created) throw new Error(`T-REX base setup: ${step.name} created no contract`);
+      addresses[step.name] = created;
+    }
+  }
+  return toBase(addresses);
+}
+
 type RawRequest = (method: string, params: unknown[]) => Promise<unknown>;
 
 /**
- * Deploys the base on a fresh local chain from the platform account (unlocked on the local node), one
- * transaction per step, in order. Skipped when the account has already sent transactions (a chain that
- * kept its state). Takes a few hundred milliseconds on EDR.
+ * Deploys the base on a fresh local chain from the platform account (unlocked on the local node). Skipped
+ * when the account has already sent transactions (a chain that kept its state). ~0.3 s on EDR.
  */
 export async function installTrexBase(request: RawRequest): Promise<void> {
   const from = localPlatformAddress();
   if (BigInt((await request("eth_getTransactionCount", [from, "latest"])) as Hex) !== 0n) return;
-  const addresses = localAddresses();
-  for (const step of STEPS) {
-    const data = "deploy" in step
-      ? encodeDeployData({ abi: artifact(step.deploy).abi as Abi, bytecode: artifact(step.deploy).bytecode, args: step.args?.(addresses) ?? [] } as never)
-      : encodeFunctionData({ abi: artifact(step.call).abi as Abi, functionName: step.fn, args: step.args(addresses) } as never);
-    const tx: Record<string, string> = { from, data, gas: toHex(15_000_000n) };
-    if ("call" in step) tx.to = step.at(addresses);
-    const hash = (await request("eth_sendTransaction", [tx])) as Hex;
-    const receipt = (await request("eth_getTransactionReceipt", [hash])) as { status: Hex } | null;
-    if (receipt?.status !== "0x1") throw new Error(`T-REX base setup failed at ${step.name}`);
-  }
+  const base = await deployTrexBase(from, async (tx) => {
+    const hash = (await request("eth_sendTransaction", [{ from, ...tx, gas: toHex(15_000_000n) }])) as Hex;
+    const receipt = (await request("eth_getTransactionReceipt", [hash])) as { status: Hex; contractAddress: Address | null } | null;
+    if (receipt?.status !== "0x1") throw new Error(`T-REX base setup failed (transaction ${hash})`);
+    return receipt.contractAddress ? getAddress(receipt.contractAddress) : null;
+  });
+  if (JSON.stringify(base) !== JSON.stringify(localTrexBase())) throw new Error("T-REX base: local addresses differ from the predicted ones");
 }
-
-
-
