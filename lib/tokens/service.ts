@@ -43,6 +43,7 @@ function regulatedPlan(input: CreateToken): DeployPlan {
   if (input.initial_supply !== undefined && input.initial_supply !== "0") {
     throw invalidRequest("parameter_invalid", "Invalid initial_supply: ERC3643 tokens start empty; mint to a verified identity with POST /v1/tokens/{id}/mint", "initial_supply");
   }
+  if (input.decimals !== undefined && input.decimals > 18) throw invalidRequest("parameter_invalid", "Invalid decimals: ERC3643 tokens have 0 to 18 decimals", "decimals");
   return { standard: "ERC3643", decimals: input.decimals ?? 18, initialSupply: 0n, features: { mintable: true, burnable: true, pausable: true } };
 }
 

@@ -9,6 +9,7 @@ const STANDARDS = [
   { value: "ERC20_ALT", label: "ERC-20 with bitmap roles and Permit2" },
   { value: "ERC721", label: "ERC-721 — NFT collection" },
   { value: "ERC1155", label: "ERC-1155 — multi-token" },
+  { value: "ERC3643", label: "ERC-3643 — regulated token (T-REX)" },
 ];
 
 export function CreateTokenForm({ networks, defaultNetwork }: { networks: { name: string; label: string }[]; defaultNetwork: string }) {
@@ -26,7 +27,9 @@ export function CreateTokenForm({ networks, defaultNetwork }: { networks: { name
         <Field name="symbol" label="Symbol" placeholder="ACMED" required maxLength={20} value={symbol} onChange={(e) => setSymbol(e.target.value)} hint="Short, without spaces." />
         <Select name="standard" label="Standard" options={STANDARDS} value={standard} onChange={(e) => setStandard(e.target.value)} />
         <Select name="network" label="Network" options={networks.map((n) => ({ value: n.name, label: n.label }))} defaultValue={network} />
-        {fungible ? (
+        {standard === "ERC3643" ? (
+          <Field name="decimals" label="Decimals" type="number" min={0} max={18} value={decimals} onChange={(e) => setDecimals(e.target.value)} hint="0 to 18. Starts with no supply: mint to verified investors." className="span-2" />
+        ) : fungible ? (
           <>
             <Field
               name="initial_supply"
@@ -49,13 +52,13 @@ export function CreateTokenForm({ networks, defaultNetwork }: { networks: { name
             className="span-2"
           />
         )}
-        <CheckGroup name="features" legend="Features" hint="Fixed at deployment and enforced by the contract." className="span-2">
+        {standard === "ERC3643" ? null : <CheckGroup name="features" legend="Features" hint="Fixed at deployment and enforced by the contract." className="span-2">
           <div className="checks">
             <Check name="features.mintable" label="Mintable" defaultChecked />
             <Check name="features.burnable" label="Burnable" defaultChecked />
             <Check name="features.pausable" label="Pausable" />
           </div>
-        </CheckGroup>
+        </CheckGroup>}
       </div>
       <div className="form-actions">
         <Submit pendingLabel="Deploying…">Deploy token</Submit>
