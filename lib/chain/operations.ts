@@ -8,6 +8,7 @@ import type { EventType } from "@/lib/webhooks/event-types";
 import type { ChainWrite } from "./transactions";
 import { tokenOperations } from "@/lib/tokens/effects";
 import { trexTokenOperations } from "@/lib/trex/effects";
+import { complianceOperations } from "@/lib/trex/compliance-effects";
 
 export interface EffectContext {
   tx: Transaction;
@@ -33,6 +34,7 @@ export interface Operation {
 const operations = {
   ...tokenOperations,
   ...trexTokenOperations,
+  ...complianceOperations,
   /** A 0-value self-transfer that uses up a nonce whose own record ended before it was sent. */
   "nonce.fill": {},
 } satisfies Record<string, Operation>;

@@ -1,0 +1,157 @@
+// Compliance modules (spec 4.4): creation, listing, binding to a token's ModularCompliance, removal and
+// every configuration change ("rule"). Every write is sent by the tenant wallet, which owns the
+// compliance of its suites and every module proxy it creates; the module changes when it is confirmed
+// (./compliance-effects).
+//
+// Binding semantics, from the contracts: a ModularCompliance is bound to exactly one token (the token's
+// own setCompliance does that at suite deployment, and rebinding it would stop the token's transfers),
+// while a module serves the compliances that added it. So bind_token = addModule on the token's
+// compliance, unbind_token = removeModule there (the module record stays, reusable), and DELETE
+// …/module = removeModule and the record is `removed`. A module is in one compliance at a time here.
+import { encodeDeployData, encodeFunctionData, type Address } from "viem";
+import type { z } from "zod";
+import { newId, type IdPrefix } from "@/lib/api/ids";
+import { invalidRequest } from "@/lib/api/errors";
+import { paginate } from "@/lib/api/pagination";
+import { artifact } from "@/lib/chain/artifacts";
+import { networkFor } from "@/lib/chain/networks";
+import { recordChainWrite, submitChainWrite, wakeWallets, type ChainWrite } from "@/lib/chain/transactions";
+import { db, transaction } from "@/lib/db";
+import type { ComplianceModule } from "@/lib/generated/prisma/client";
+import type { CreateModuleInput, ListModulesQuery } from "@/lib/schemas/compliance";
+import type { Scope } from "@/lib/tokens/scope";
+import { readToken } from "@/lib/tokens/reads";
+import { trexBase, type ModuleKind } from "./base";
+import { regulatedToken, type RegulatedToken } from "./suite";
+import type { ModuleEffect } from "./compliance-effects";
+import { findModule, MODULE_COLUMNS, requireBound, requireKind, requireProxy, serializeModule } from "./compliance-records";
+import { complianceAbi, encodeRule, kindOfRule, moduleAbi, PARAM_KINDS, type CreationParams, type Rule } from "./modules";
+
+type CreateInput = z.output<typeof CreateModuleInput>;
+
+export const getModule = async (scope: Scope, id: string) => serializeModule(await findModule(scope, id));
+
+export function listModules(scope: Scope, query: z.output<typeof ListModulesQuery>) {
+  const where: Record<string, unknown> = { tenantId: scope.tenantId, livemode: scope.livemode };
+  if (query.kind) where.kind = query.kind;
+  if (query.token_id) where.tokenId = query.token_id;
+  if (query.status) where.status = query.status;
+  return paginate(db.complianceModule, where, query, serializeModule);
+}
+
+function creationParams(input: CreateInput): CreationParams {
+  const params: CreationParams = {};
+  for (const [field, kinds] of Object.entries(PARAM_KINDS) as [keyof CreationParams, readonly ModuleKind[]][]) {
+    if (input[field] === undefined) continue;
+    if (!kinds.includes(input.kind)) throw invalidRequest("parameter_invalid", `Invalid ${field}: not a parameter of ${input.kind} (only ${kinds.join(", ")})`, field);
+    (params as Record<string, unknown>)[field] = input[field];
+  }
+  return params;
+}
+
+const insertSql = `INSERT INTO compliance_modules (id, tenant_id, livemode, kind, network, on_chain, status, implementation, token_id, compliance, params, deploy_tx_id)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${MODULE_COLUMNS}`;
+
+export async function createModule(scope: Scope, input: CreateInput) {
+  const params = creationParams(input);
+  const onChain = input.on_chain ?? input.token_id !== undefined;
+  const id = newId("cmod" as IdPrefix); // the shared IdPrefix list is not ours to edit
+  if (!onChain) {
+    if (input.token_id !== undefined) throw invalidRequest("parameter_invalid", "Invalid token_id: a configuration-only module (on_chain false) is bound to no token", "token_id");
+    const network = input.network === undefined ? null : networkFor(input.network, scope.livemode).name;
+    const { rows } = await transaction((client) =>
+      client.query(insertSql, [id, scope.tenantId, scope.livemode, input.kind, network, false, "configured", null, null, null, JSON.stringify(params), null]));
+    return serializeModule(rows[0] as ComplianceModule);
+  }
+  if (input.token_id === undefined) throw invalidRequest("parameter_missing", "Missing required parameter: token_id (an on-chain module is added to that token's compliance)", "token_id");
+  const token = await regulatedToken(scope, input.token_id);
+  if (input.network !== undefined && input.network !== token.network) {
+    throw invalidRequest("parameter_invalid", `Invalid network: the module goes on the token's network (${token.network})`, "network");
+  }
+  await assertCanBind(token, input.kind, params.preset_completed === true);
+  const implementation = trexBase(token.network).modules[input.kind];
+  const initialize = encodeFunctionData({ abi: moduleAbi(input.kind), functionName: "initialize", args: [] });
+  const effect: ModuleEffect = { moduleId: id, tokenId: token.id, token: token.address, compliance: token.suite.compliance };
+  const { idempotency_key: _, ...request } = input;
+  const deploy: ChainWrite = {
+    tenantId: scope.tenantId, livemode: scope.livemode, network: token.network, kind: "compliance.module.deploy", tokenId: token.id,
+    data: encodeDeployData({ abi: artifact("ModuleProxy").abi, bytecode: artifact("ModuleProxy").bytecode, args: [implementation, initialize] } as never),
+    request: { ...request, module: id }, effect: effect as unknown as Record<string, unknown>,
+  };
+  const { module, write } = await transaction(async (client) => {
+    const write = await recordChainWrite(deploy, client);
+    const { rows } = await client.query(insertSql, [
+      id, scope.tenantId, scope.livemode, input.kind, token.network, true, "deploying", implementation, token.id, token.suite.compliance, JSON.stringify(params), write.id,
+    ]);
+    return { module: rows[0] as ComplianceModule, write };
+  });
+  await wakeWallets([write]);
+  return serializeModule(module);
+}
+
+/**
+ * The bind conditions the contracts check in addModule, answered as 400 before sending: a MaxBalanceModule
+ * binds only to a token without supply unless its preset is completed (its identity balances would be
+ * wrong otherwise).
+ */
+async function assertCanBind(token: RegulatedToken, kind: ModuleKind, presetCompleted: boolean) {
+  if (kind !== "MaxBalanceModule" || presetCompleted) return;
+  const supply = await readToken<bigint>(token, "totalSupply");
+  if (supply > 0n) {
+    throw invalidRequest(
+      "module_cannot_bind",
+      `A MaxBalanceModule binds only to a token without supply (T-REX canComplianceBind); '${token.id}' has ${supply}. ` +
+        "Create it with preset_completed: true to bind it anyway (identity balances then start at 0).",
+      "token_id",
+    );
+  }
+}
+
+function write(scope: Scope, module: ComplianceModule & { network: string }, kind: ChainWrite["kind"], to: Address, data: `0x${string}`, effect: ModuleEffect, request: Record<string, unknown>) {
+  const { idempotency_key: _, ...shown } = request;
+  return submitChainWrite({
+    tenantId: scope.tenantId, livemode: scope.livemode, network: module.network, kind, tokenId: effect.tokenId, to, data,
+    request: { ...shown, module: module.id }, effect: effect as unknown as Record<string, unknown>,
+  });
+}
+
+/** Sends one configuration change through the module's compliance (400 for another kind's rule, before any chain call). */
+export async function applyRule(scope: Scope, id: string, rule: Rule, request: Record<string, unknown>, operation: string) {
+  const found = await findModule(scope, id);
+  requireKind(found, [kindOfRule(rule.rule)], operation);
+  const module = requireBound(found, operation);
+  const call = encodeRule(rule, { kind: module.kind, address: module.address, compliance: module.compliance as Address });
+  const token = await regulatedToken(scope, module.tokenId);
+  return write(scope, module, "compliance.rule.add", call.to, call.data,
+    { moduleId: module.id, tokenId: token.id, token: token.address, compliance: module.compliance as Address, rule }, request);
+}
+
+export async function bindToken(scope: Scope, id: string, body: { token_id: string }) {
+  const module = requireProxy(await findModule(scope, id), "bind_token");
+  const token = await regulatedToken(scope, body.token_id);
+  if (module.status !== "deployed") throw invalidRequest("module_not_deployed", `Module '${id}' is still deploying; retry once its status is 'deployed'.`, "id");
+  if (module.bound) {
+    throw invalidRequest("module_already_bound", `Module '${id}' is in the compliance of token '${module.tokenId}'; unbind it first (POST …/unbind_token).`, "id");
+  }
+  if (token.network !== module.network) throw invalidRequest("parameter_invalid", `Invalid token_id: the module is on ${module.network}, the token on ${token.network}`, "token_id");
+  await assertCanBind(token, module.kind, false);
+  const data = encodeFunctionData({ abi: complianceAbi(), functionName: "addModule", args: [module.address] });
+  return write(scope, module, "compliance.module.add", token.suite.compliance, data,
+    { moduleId: module.id, tokenId: token.id, token: token.address, compliance: token.suite.compliance }, body);
+}
+
+async function removal(scope: Scope, id: string, operation: string, tokenId: string | undefined, lifecycle: boolean, request: Record<string, unknown>) {
+  const module = requireBound(await findModule(scope, id), operation);
+  if (tokenId !== undefined && tokenId !== module.tokenId) {
+    await regulatedToken(scope, tokenId); // another tenant's or an unknown token is 404, not a hint that it exists
+    throw invalidRequest("module_not_bound", `Module '${id}' is not bound to token '${tokenId}' (it is in the compliance of '${module.tokenId}').`, "token_id");
+  }
+  const token = await regulatedToken(scope, module.tokenId);
+  const data = encodeFunctionData({ abi: complianceAbi(), functionName: "removeModule", args: [module.address] });
+  return write(scope, module, "compliance.module.remove", module.compliance as Address, data,
+    { moduleId: module.id, tokenId: token.id, token: token.address, compliance: module.compliance as Address, lifecycle }, request);
+}
+
+export const unbindToken = (scope: Scope, id: string, body: { token_id?: string }) => removal(scope, id, "unbind_token", body.token_id, false, body);
+
+export const removeModule = (scope: Scope, id: string, body: Record<string, unknown>) => removal(scope, id, "DELETE …/module", undefined, true, body);
