@@ -17,7 +17,8 @@ function randomFraction() {
 const next = monotonicFactory(randomFraction);
 
 export type IdPrefix =
-  | "ten" | "usr" | "key" | "rt" | "evt" | "tok" | "tx" | "we" | "whd" | "req" | "wal";
+  | "ten" | "usr" | "key" | "rt" | "evt" | "tok" | "tx" | "we" | "whd" | "req" | "wal"
+  | "idn" | "clm" | "cli"; // identities, identity claims, claim issuers (lib/trex)
 
 export const newId = (prefix: IdPrefix) => `${prefix}_${next().toLowerCase()}`;
 

@@ -9,6 +9,7 @@ import type { ChainWrite } from "./transactions";
 import { tokenOperations } from "@/lib/tokens/effects";
 import { trexTokenOperations } from "@/lib/trex/effects";
 import { complianceOperations } from "@/lib/trex/compliance-effects";
+import { identityOperations } from "@/lib/trex/identity-effects";
 
 export interface EffectContext {
   tx: Transaction;
@@ -35,6 +36,7 @@ const operations = {
   ...tokenOperations,
   ...trexTokenOperations,
   ...complianceOperations,
+  ...identityOperations,
   /** A 0-value self-transfer that uses up a nonce whose own record ended before it was sent. */
   "nonce.fill": {},
 } satisfies Record<string, Operation>;

@@ -1,0 +1,14 @@
+// POST /v1/identities/storage/unbind — Unbind a registry from the storage of a regulated token (sent by the tenant wallet, the storage's owner)
+import { api } from "@/lib/api/handler";
+import { StorageBindInput } from "@/lib/schemas/identities";
+import { Transaction } from "@/lib/schemas/transactions";
+import { unbindRegistry } from "@/lib/trex/identity-registry";
+import { scopeOf } from "@/lib/tokens/scope";
+
+export const POST = api(
+  { auth: "api_key", summary: "Unbind a registry from the storage", body: StorageBindInput, response: Transaction, status: 201, tags: ["identities"], errors: { 404: "No such token for this tenant" } },
+  ({ caller, body }) => unbindRegistry(scopeOf(caller), body),
+);
+
+import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)
+export const { GET, PUT, PATCH, DELETE } = unmatchedMethods;

@@ -1,0 +1,60 @@
+// The tenant's platform ClaimIssuer: one ONCHAINID ClaimIssuer contract per tenant and network, deployed
+// by the tenant wallet on the first platform-signed claim. The tenant wallet is its management key and,
+// once deployed, also a claim key (purpose 3), so claims signed with the tenant's key are valid on chain
+// (ClaimIssuer.isClaimValid) and other areas can list it as a trusted issuer.
+import { encodeAbiParameters, encodeDeployData, encodeFunctionData, getAddress, keccak256, type Address } from "viem";
+import { pool, type Queryable } from "@/lib/db";
+import { newId } from "@/lib/api/ids";
+import { artifact } from "@/lib/chain/artifacts";
+import { recordChainWrite } from "@/lib/chain/transactions";
+import type { ClaimIssuer, Transaction } from "@/lib/generated/prisma/client";
+import type { Scope } from "@/lib/tokens/scope";
+
+export const CLAIM_KEY_PURPOSE = 3n;
+const ECDSA_KEY_TYPE = 1n;
+
+const COLUMNS = `id, tenant_id AS "tenantId", livemode, network, address, status, deploy_tx_id AS "deployTxId", failure_reason AS "failureReason"`;
+
+/** The tenant's deployed ClaimIssuer on `network`, or null when none is deployed (yet). */
+export async function tenantClaimIssuer(scope: Scope, network: string): Promise<Address | null> {
+  const { rows } = await pool.query(`SELECT address FROM claim_issuers WHERE tenant_id = $1 AND livemode = $2 AND network = $3 AND status = 'deployed'`, [
+    scope.tenantId, scope.livemode, network,
+  ]);
+  return rows.length ? (rows[0].address as Address) : null;
+}
+
+export const keyOf = (address: Address) => keccak256(encodeAbiParameters([{ type: "address" }], [address]));
+
+/**
+ * The tenant's ClaimIssuer row on `network`, locked for the rest of the caller's transaction (so a claim
+ * recorded while the deployment confirms is either seen by the confirmation or sees it deployed). When
+ * there is none, or its deployment failed, records its deployment (the caller wakes it after commit).
+ */
+export async function lockClaimIssuer(client: Queryable, scope: Scope, network: string, tenantWallet: Address): Promise<{ issuer: Pick<ClaimIssuer, "id" | "address" | "status">; deployment?: Transaction }> {
+  await client.query(
+    `INSERT INTO claim_issuers (id, tenant_id, livemode, network, status, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, 'new', now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC') ON CONFLICT (tenant_id, livemode, network) DO NOTHING`,
+    [newId("cli"), scope.tenantId, scope.livemode, network],
+  );
+  const { rows } = await client.query(`SELECT ${COLUMNS} FROM claim_issuers WHERE tenant_id = $1 AND livemode = $2 AND network = $3 FOR UPDATE`, [
+    scope.tenantId, scope.livemode, network,
+  ]);
+  const issuer = rows[0] as ClaimIssuer;
+  if (issuer.status !== "new" && issuer.status !== "failed") return { issuer };
+  const write = await recordChainWrite(
+    {
+      tenantId: scope.tenantId, livemode: scope.livemode, network, kind: "claim_issuer.deploy",
+      data: encodeDeployData({ abi: artifact("ClaimIssuer").abi, bytecode: artifact("ClaimIssuer").bytecode, args: [tenantWallet] }),
+      request: { claim_issuer: issuer.id, management_key: tenantWallet }, effect: { claim_issuer_id: issuer.id },
+    },
+    client,
+  );
+  await client.query(`UPDATE claim_issuers SET status = 'deploying', deploy_tx_id = $2, failure_reason = NULL, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1`, [
+    issuer.id, write.id,
+  ]);
+  return { issuer: { id: issuer.id, address: null, status: "deploying" }, deployment: write };
+}
+
+/** addKey(keccak256(abi.encode(wallet)), 3, 1) on the ClaimIssuer: the tenant wallet becomes a claim signer. */
+export const addClaimKeyData = (wallet: Address) =>
+  encodeFunctionData({ abi: artifact("ClaimIssuer").abi, functionName: "addKey", args: [keyOf(getAddress(wallet)), CLAIM_KEY_PURPOSE, ECDSA_KEY_TYPE] });
