@@ -8,6 +8,8 @@ import type { EventType } from "@/lib/webhooks/event-types";
 import type { ChainWrite } from "./transactions";
 import { tokenOperations } from "@/lib/tokens/effects";
 import { trexTokenOperations } from "@/lib/trex/effects";
+import { trustedIssuerOperations } from "@/lib/trex/trusted-issuers-effects";
+import { controlOperations } from "@/lib/trex/controls-effects";
 import { complianceOperations } from "@/lib/trex/compliance-effects";
 import { identityOperations } from "@/lib/trex/identity-effects";
 
@@ -35,6 +37,8 @@ export interface Operation {
 const operations = {
   ...tokenOperations,
   ...trexTokenOperations,
+  ...trustedIssuerOperations,
+  ...controlOperations,
   ...complianceOperations,
   ...identityOperations,
   /** A 0-value self-transfer that uses up a nonce whose own record ended before it was sent. */
