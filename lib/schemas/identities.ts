@@ -119,7 +119,7 @@ export const AddClaimInput = writeBody({
 }).meta({
   id: "AddClaimInput",
   description:
-    "Adds a claim to the identity (Identity.addClaim, sent by the tenant wallet, a management key of identities the platform created). " +
+    "Adds a claim to the identity (Identity.addClaim, sent by the tenant wallet: it must be a management or claim key of the ONCHAINID, as it is of those the platform created for this tenant; otherwise the transaction fails with the chain's reason). " +
     "Without `issuer` and `signature` the tenant's platform ClaimIssuer signs it (deployed on first use per network; see `issuer` in the claim). " +
     "Answers 201 with the claim (status `pending`); identity.claim.added follows when the chain confirms.",
 });
