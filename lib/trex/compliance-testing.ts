@@ -3,7 +3,7 @@
 // topics a registered identity is verified), modules created through the API and waited for, and the
 // investor's own transfers sent with the investor's key.
 import { expect } from "vitest";
-import { createWalletClient, http, type Address } from "viem";
+import { createWalletClient, getAddress, http, type Address } from "viem";
 import { artifact } from "@/lib/chain/artifacts";
 import { chainTarget } from "@/lib/chain/clients";
 import { signerFor } from "@/lib/chain/wallets";
@@ -20,7 +20,7 @@ export type Investor = Awaited<ReturnType<typeof account>> & { identity: Address
 /** A funded wallet with its own ONCHAINID, registered in the token's identity registry with a country. */
 export async function investor(t: TestTenant, token: RegulatedTestToken, country: string | number): Promise<Investor> {
   const wallet = await account(true);
-  const identity = await deployContract(wallet.wallet, artifact("Identity").abi, artifact("Identity").bytecode, [wallet.address, false]);
+  const identity = getAddress(await deployContract(wallet.wallet, artifact("Identity").abi, artifact("Identity").bytecode, [wallet.address, false]));
   const numeric = countryNumeric(country)!;
   await registerIdentity(t, token, wallet.address, identity, numeric);
   return { ...wallet, identity, country: numeric };
