@@ -1,0 +1,90 @@
+// Connect settings (platform 4.8): CORS origins, OAuth client ids and the WebAuthn relying party, per
+// tenant and mode (the API key's environment). One row, created by the first write; reads answer the
+// defaults (no origins, no providers, no relying party) while there is none. PUT and POST both apply a
+// partial update: only the fields sent change.
+import { db } from "@/lib/db";
+import { unixSeconds } from "@/lib/api/ids";
+import type { ConnectSettings as Row } from "@/lib/generated/prisma/client";
+import type { SettingsPatch } from "@/lib/schemas/connect-identity";
+import type { Scope } from "@/lib/tokens/scope";
+
+export interface ConnectSettingsValues {
+  allowedOrigins: string[];
+  googleClientId: string | null;
+  appleClientId: string | null;
+  rpId: string | null;
+  rpName: string | null;
+  updatedAt: Date | null;
+}
+
+const DEFAULTS: ConnectSettingsValues = { allowedOrigins: [], googleClientId: null, appleClientId: null, rpId: null, rpName: null, updatedAt: null };
+
+const where = (scope: Scope) => ({ tenantId_livemode: { tenantId: scope.tenantId, livemode: scope.livemode } });
+
+export async function readSettings(scope: Scope): Promise<ConnectSettingsValues> {
+  const row = await db.connectSettings.findUnique({ where: where(scope) });
+  return row ? values(row) : { ...DEFAULTS };
+}
+
+const values = (row: Row): ConnectSettingsValues => ({
+  allowedOrigins: row.allowedOrigins,
+  googleClientId: row.googleClientId,
+  appleClientId: row.appleClientId,
+  rpId: row.rpId,
+  rpName: row.rpName,
+  updatedAt: row.updatedAt,
+});
+
+export async function updateSettings(scope: Scope, patch: SettingsPatch): Promise<ConnectSettingsValues> {
+  const data: Partial<Omit<ConnectSettingsValues, "updatedAt">> = {};
+  if (patch.allowed_origins !== undefined) data.allowedOrigins = [...new Set(patch.allowed_origins)];
+  if (patch.google_client_id !== undefined) data.googleClientId = patch.google_client_id;
+  if (patch.apple_client_id !== undefined) data.appleClientId = patch.apple_client_id;
+  if (patch.rp_id !== undefined) data.rpId = patch.rp_id;
+  if (patch.rp_name !== undefined) data.rpName = patch.rp_name;
+  const row = await db.connectSettings.upsert({
+    where: where(scope),
+    create: { tenantId: scope.tenantId, livemode: scope.livemode, ...data },
+    update: { ...data, updatedAt: new Date() },
+  });
+  return values(row);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Representations
+
+const meta = (scope: Scope, s: ConnectSettingsValues) => ({ livemode: scope.livemode, updated: s.updatedAt ? unixSeconds(s.updatedAt) : null });
+
+const corsOf = (s: ConnectSettingsValues) => ({ allowed_origins: s.allowedOrigins });
+const oauthOf = (s: ConnectSettingsValues) => ({
+  google_client_id: s.googleClientId,
+  apple_client_id: s.appleClientId,
+  providers: [...(s.googleClientId ? ["google" as const] : []), ...(s.appleClientId ? ["apple" as const] : [])],
+});
+const passkeysOf = (s: ConnectSettingsValues) => ({ rp_id: s.rpId, rp_name: s.rpName });
+
+export const serializeCors = (scope: Scope, s: ConnectSettingsValues) => ({ object: "cors_settings" as const, ...corsOf(s), ...meta(scope, s) });
+export const serializeOAuth = (scope: Scope, s: ConnectSettingsValues) => ({ object: "oauth_settings" as const, ...oauthOf(s), ...meta(scope, s) });
+export const serializePasskeys = (scope: Scope, s: ConnectSettingsValues) => ({ object: "passkey_settings" as const, ...passkeysOf(s), ...meta(scope, s) });
+export const serializeConnect = (scope: Scope, s: ConnectSettingsValues) => ({
+  object: "connect_settings" as const,
+  cors: corsOf(s),
+  oauth: oauthOf(s),
+  passkeys: passkeysOf(s),
+  ...meta(scope, s),
+});
+
+type Section = "cors" | "oauth" | "passkeys" | "connect";
+const SERIALIZERS = { cors: serializeCors, oauth: serializeOAuth, passkeys: serializePasskeys, connect: serializeConnect };
+
+/** GET of a settings section. */
+export async function getSection(scope: Scope, section: Section) {
+  return SERIALIZERS[section](scope, await readSettings(scope));
+}
+
+/** PUT/POST of a settings section: a partial update; answers the section as it now is. */
+export async function patchSection(scope: Scope, section: Section, body: Record<string, unknown>) {
+  const { idempotency_key: _, ...fields } = body;
+  const patch: SettingsPatch = section === "connect" ? { ...(fields.cors as object), ...(fields.oauth as object), ...(fields.passkeys as object) } : (fields as SettingsPatch);
+  return SERIALIZERS[section](scope, await updateSettings(scope, patch));
+}
