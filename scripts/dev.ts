@@ -13,6 +13,7 @@ import { portIsFree } from "./lib/ports";
 import { StartupError } from "./lib/startup-error";
 import { startLocalChain } from "../lib/chain/local-node";
 import { forgetLocalChainState } from "../lib/chain/local-reset";
+import { startDevBundler } from "../lib/connect/dev-bundler";
 
 const startedAt = performance.now();
 const root = resolve(import.meta.dirname, "..");
@@ -52,13 +53,15 @@ async function start() {
   running.push(database.close);
   const chain = await startChain();
   running.push(chain.stop);
+  const bundler = await startDevBundler(chain.rpcUrl, log);
+  running.push(bundler.stop);
   const reset = await forgetLocalChainState(database.url, chain.blockNumber);
   if (reset.tokens || reset.transactions) {
     log(`the local chain starts empty: marked ${reset.tokens} token(s) and ${reset.transactions} transaction(s) of the previous run as failed`);
   }
 
   const secrets = prod || process.env.NODE_ENV === "production" ? {} : ensureLocalSecrets(dataDir);
-  const env: NodeJS.ProcessEnv = { NEXT_TELEMETRY_DISABLED: "1", ...process.env, ...secrets, DATABASE_URL: database.url, PORT: String(port), LOCAL_CHAIN_RPC_URL: chain.rpcUrl };
+  const env: NodeJS.ProcessEnv = { NEXT_TELEMETRY_DISABLED: "1", ...process.env, ...secrets, DATABASE_URL: database.url, PORT: String(port), LOCAL_CHAIN_RPC_URL: chain.rpcUrl, ...bundler.env };
   // `next start` runs with NODE_ENV=production; without Inngest keys, our own executor still runs the functions.
   if (prod && !process.env.INNGEST_SIGNING_KEY) env.INNGEST_DEV_EXECUTOR = "1";
   if (!prod) env.WEBHOOK_ALLOW_LOOPBACK ??= "1"; // webhooks to a receiver on this machine (lib/webhooks/addresses.ts)
@@ -77,6 +80,7 @@ async function start() {
       `  docs      ${base}/docs`,
       `  OpenAPI   ${base}/v1/openapi.json`,
       `  chain     ${chain.description}`,
+      `  bundler   ${bundler.description}`,
       ...configuredRpcUrls().map((line) => `            ${line}`),
       `  database  ${database.description}`,
       `  Ctrl-C stops everything.`,

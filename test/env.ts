@@ -1,8 +1,9 @@
 // The environment every test process runs with (the global setup's executor and the test workers alike).
-export function testEnv(databaseUrl: string, localChainRpcUrl: string) {
+export function testEnv(databaseUrl: string, localChainRpcUrl: string, localBundlerUrl?: string) {
   return {
     DATABASE_URL: databaseUrl,
     LOCAL_CHAIN_RPC_URL: localChainRpcUrl,
+    ...(localBundlerUrl ? { LOCAL_BUNDLER_URL: localBundlerUrl } : {}),
     AUTH_SECRET: process.env.AUTH_SECRET ?? "test-secret-for-jwt-signing-only-in-tests-0123456789",
     ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? "test-encryption-key-only-in-tests-0123456789",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",

@@ -10,6 +10,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { applyMigrations } from "../lib/db/migrate";
 import { startLocalChain } from "../lib/chain/local-node";
+import { startLocalBundler } from "../lib/connect/bundler";
 import { startEmbeddedPostgres } from "../scripts/lib/embedded-postgres";
 import { freePort } from "../scripts/lib/ports";
 import { testEnv } from "./env";
@@ -18,6 +19,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
     localChainRpcUrl: string;
+    localBundlerUrl: string;
   }
 }
 
@@ -55,15 +57,18 @@ export default async function setup(project: TestProject) {
   url.pathname = `/${name}`;
   await applyMigrations(url.toString());
   const chain = await startLocalChain({ port: 0 });
+  const bundler = await startLocalBundler({ rpcUrl: chain.rpcUrl }); // alto, for Connect user operations
 
-  Object.assign(process.env, testEnv(url.toString(), chain.rpcUrl));
+  Object.assign(process.env, testEnv(url.toString(), chain.rpcUrl, bundler.url));
   const { startLocalExecutor } = await import("../lib/jobs");
   const executor = await startLocalExecutor({ instanceId: "test-global" });
 
   project.provide("databaseUrl", url.toString());
   project.provide("localChainRpcUrl", chain.rpcUrl);
+  project.provide("localBundlerUrl", bundler.url);
   return async () => {
     await executor.stop();
+    await bundler.stop();
     await chain.stop();
     const { pool } = await import("../lib/db");
     await pool.end().catch(() => {});

@@ -6,5 +6,6 @@ import { retention } from "./retention";
 import { deliverWebhook } from "./webhook-deliver";
 import { webhookOutbox } from "./webhook-outbox";
 import { watchChainLogs } from "./watch-chain-logs";
+import { followRelayOperation } from "./connect-follow-relay";
 
-export const functions: InngestFunction.Any[] = [processWallet, reconcileTransactionsCron, deliverWebhook, webhookOutbox, watchChainLogs, retention];
+export const functions: InngestFunction.Any[] = [processWallet, reconcileTransactionsCron, deliverWebhook, webhookOutbox, watchChainLogs, retention, followRelayOperation];

@@ -17,6 +17,7 @@ import {
 } from "viem";
 import { HDKey, privateKeyToAddress } from "viem/accounts";
 import { artifact } from "./artifacts";
+import { installConnectBase } from "../connect/local-setup";
 import { installTrexBase } from "../trex/base";
 
 export const LOCAL_CHAIN_MNEMONIC = "test test test test test test test test test test test junk";
@@ -120,6 +121,7 @@ async function installPredeploys(request: RawRequest): Promise<void> {
   // recomputes its EIP-712 domain for this address and chain on every call: signatures verify.
   await request("hardhat_setCode", [PERMIT2_ADDRESS, artifact("Permit2").deployedBytecode]);
   await request("hardhat_setCode", [CREATE2_DEPLOYER_ADDRESS, CREATE2_DEPLOYER_RUNTIME]);
+  await installConnectBase(request);
   await installTrexBase(request);
 }
 

@@ -1,0 +1,21 @@
+// POST /v1/connect/relay — submit a signed ERC-4337 user operation to the network's bundler (202 while pending)
+import { api } from "@/lib/api/handler";
+import { RelayInput, RelayOperation } from "@/lib/schemas/connect";
+import { relay } from "@/lib/connect/relay";
+import { scopeOf } from "@/lib/tokens/scope";
+
+export const POST = api(
+  {
+    auth: "api_key",
+    summary: "Relay a signed user operation through the bundler",
+    body: RelayInput,
+    response: RelayOperation,
+    status: 202,
+    errors: { 404: "The sender is not a smart account of this tenant on that chain", 502: "The bundler rejected the user operation (its reason in the message) or did not answer" },
+    tags: ["connect"],
+  },
+  ({ caller, body }) => relay(scopeOf(caller), body),
+);
+
+import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)
+export const { GET, PUT, PATCH, DELETE } = unmatchedMethods;

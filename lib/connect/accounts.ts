@@ -1,0 +1,140 @@
+// Connect accounts: one Kernel v3.1 smart account per tenant, signer and chain. Registering computes the
+// counterfactual address with the factory (an eth_call); the first user operation deploys it (its
+// factory + factoryData). Details and module checks are read from chain.
+import { concatHex, encodeFunctionData, getAddress, zeroAddress, type Address, type Hex } from "viem";
+import { db } from "@/lib/db";
+import { notFound } from "@/lib/api/errors";
+import { unixSeconds } from "@/lib/api/ids";
+import { paginate } from "@/lib/api/pagination";
+import { publicClient } from "@/lib/chain/clients";
+import type { ConnectAccount } from "@/lib/generated/prisma/client";
+import type { ListParams } from "@/lib/schemas/common";
+import type { Scope } from "@/lib/tokens/scope";
+import { entryPointAbi, kernelAbi, kernelFactoryAbi } from "./kernel-artifacts";
+import { connectId, connectNetwork, requireKernel } from "./networks";
+
+const SALT: Hex = `0x${"00".repeat(32)}`;
+/** Kernel's ValidationType for a plain validator module, the first byte of a ValidationId. */
+const VALIDATION_TYPE_VALIDATOR: Hex = "0x01";
+
+/** Kernel's nonce key for the root validator: mode 0x00, type 0x00 (root), the validator, key 0x0000. */
+export const rootNonceKey = (validator: Address) => BigInt(concatHex(["0x0000", validator, "0x0000"]));
+
+export function serializeAccount(a: ConnectAccount) {
+  return {
+    object: "connect_account" as const,
+    id: a.id,
+    address: getAddress(a.address),
+    signer: getAddress(a.signer),
+    chain_id: a.chainId,
+    network: a.network,
+    validator: a.validator,
+    validator_address: getAddress(a.validatorAddress),
+    factory_address: getAddress(a.factoryAddress),
+    entry_point: getAddress(a.entryPoint),
+    factory_data: encodeFunctionData({ abi: kernelFactoryAbi, functionName: "createAccount", args: [a.initData as Hex, a.salt as Hex] }),
+    livemode: a.livemode,
+    created: unixSeconds(a.createdAt),
+  };
+}
+
+/** Kernel.initialize(rootValidator = 0x01 ++ validator, no hook, validatorData = owner, 0x, []). */
+export function kernelInitData(validator: Address, signer: Address): Hex {
+  return encodeFunctionData({
+    abi: kernelAbi,
+    functionName: "initialize",
+    args: [concatHex([VALIDATION_TYPE_VALIDATOR, validator]), zeroAddress, signer, "0x", []],
+  });
+}
+
+export async function registerAccount(scope: Scope, input: { signer: string; chain_id: string; validator: "ecdsa" }) {
+  const network = connectNetwork(scope, input.chain_id);
+  const signer = input.signer.toLowerCase();
+  const where = { tenantId_livemode_signer_chainId: { tenantId: scope.tenantId, livemode: scope.livemode, signer, chainId: input.chain_id } };
+  const existing = await db.connectAccount.findUnique({ where });
+  if (existing) return serializeAccount(existing);
+
+  const base = requireKernel();
+  const initData = kernelInitData(base.ecdsaValidator, getAddress(signer));
+  const address = await publicClient(network.name).readContract({
+    address: base.kernelFactory,
+    abi: kernelFactoryAbi,
+    functionName: "getAddress",
+    args: [initData, SALT],
+  });
+  // Two concurrent registrations of the same signer and chain: one row wins, both answer with it.
+  await db.connectAccount.createMany({
+    data: [{
+      id: connectId("ca"),
+      tenantId: scope.tenantId,
+      livemode: scope.livemode,
+      network: network.name,
+      chainId: input.chain_id,
+      address: address.toLowerCase(),
+      signer,
+      validator: input.validator,
+      validatorAddress: base.ecdsaValidator.toLowerCase(),
+      factoryAddress: base.kernelFactory.toLowerCase(),
+      entryPoint: base.entryPoint.toLowerCase(),
+      salt: SALT,
+      initData,
+    }],
+    skipDuplicates: true,
+  });
+  return serializeAccount(await db.connectAccount.findUniqueOrThrow({ where }));
+}
+
+export async function listAccounts(scope: Scope, query: ListParams & { chain_id?: string }) {
+  const where = { tenantId: scope.tenantId, livemode: scope.livemode, ...(query.chain_id ? { chainId: query.chain_id } : {}) };
+  return paginate(db.connectAccount, where, query, serializeAccount);
+}
+
+/** The tenant's account at this address (on `chainId`, or the latest registered); 404 otherwise. */
+export async function findAccount(scope: Scope, address: string, chainId?: string): Promise<ConnectAccount> {
+  const account = await db.connectAccount.findFirst({
+    where: { tenantId: scope.tenantId, livemode: scope.livemode, address: address.toLowerCase(), ...(chainId ? { chainId } : {}) },
+    orderBy: { id: "desc" },
+  });
+  if (!account) throw notFound("connect account", address);
+  return account;
+}
+
+export async function accountDetails(scope: Scope, address: string, chainId?: string) {
+  const account = await findAccount(scope, address, chainId);
+  const client = publicClient(account.network);
+  const at = getAddress(account.address);
+  const [code, balance, nonce] = await Promise.all([
+    client.getCode({ address: at }),
+    client.getBalance({ address: at }),
+    client.readContract({ address: getAddress(account.entryPoint), abi: entryPointAbi, functionName: "getNonce", args: [at, rootNonceKey(getAddress(account.validatorAddress))] }),
+  ]);
+  return { ...serializeAccount(account), deployed: Boolean(code && code !== "0x"), balance: balance.toString(), nonce: nonce.toString() };
+}
+
+export async function moduleInstalled(
+  scope: Scope,
+  address: string,
+  query: { chain_id?: string; module_type: number; module: string; context?: string },
+) {
+  const account = await findAccount(scope, address, query.chain_id);
+  const client = publicClient(account.network);
+  const at = getAddress(account.address);
+  const code = await client.getCode({ address: at });
+  // An undeployed account has no modules yet (its root validator is installed by the first operation).
+  const installed =
+    Boolean(code && code !== "0x") &&
+    (await client.readContract({
+      address: at,
+      abi: kernelAbi,
+      functionName: "isModuleInstalled",
+      args: [BigInt(query.module_type), getAddress(query.module), (query.context ?? "0x") as Hex],
+    }).catch(() => false)); // a context the account cannot decode reverts: not installed
+  return {
+    object: "module_installation" as const,
+    account: at,
+    chain_id: account.chainId,
+    module_type: query.module_type,
+    module: getAddress(query.module),
+    installed,
+  };
+}

@@ -1,0 +1,186 @@
+// Connect acceptance, all real: the local chain with the ERC-4337 base (EntryPoint v0.7, Kernel v3.1 and
+// our ECDSA validator), alto as the bundler, PostgreSQL and the durable function. A client builds and signs
+// a user operation with permissionless for the account the API registered; the API relays it; the first
+// operation deploys the account and transfers an ERC-20 the tenant deployed and minted to it.
+import { beforeAll, describe, expect, it } from "vitest";
+import { createPublicClient, defineChain, encodeFunctionData, parseAbi, erc20Abi, getAddress, http, type Address, type Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { toKernelSmartAccount } from "permissionless/accounts";
+import { api, chain, confirmed, deployToken, ERC20_FEATURES, read, tenant, type TestTenant } from "@/lib/tokens/testing";
+
+const CHAIN_ID = "80002"; // polygon_amoy, served by the local chain in tests
+const RECIPIENT: Address = "0x00000000000000000000000000000000000c0ffe";
+
+async function until<T>(fn: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await fn();
+    if (done(value)) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`condition not met after ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("Connect: accounts and relay through alto", () => {
+  let t: TestTenant;
+  let other: TestTenant;
+  let network: any;
+  const owner = privateKeyToAccount(generatePrivateKey());
+  let kernel: Awaited<ReturnType<typeof toKernelSmartAccount>>;
+  let registered: any;
+  let token: Awaited<ReturnType<typeof deployToken>>;
+
+  beforeAll(async () => {
+    [t, other] = await Promise.all([tenant(), tenant()]);
+    token = await deployToken(t, { name: "Connect", symbol: "CNX", standard: "ERC20", decimals: 18, initial_supply: "0", features: ERC20_FEATURES });
+    network = (await api(t, "GET", `/v1/connect/networks/${CHAIN_ID}`)).body;
+  });
+
+  it("describes the chain: EntryPoint, factory, validators, RPC and bundler", async () => {
+    expect(network).toMatchObject({ object: "connect_network", chain_id: CHAIN_ID, network: "polygon_amoy", available: true });
+    expect(network.bundler_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    for (const address of [network.entry_point, network.factory_address, network.account_implementation, network.validators.ecdsa]) {
+      expect((await chain().getCode({ address })) ?? "0x").not.toBe("0x");
+    }
+    expect((await api(t, "GET", "/v1/connect/networks/424242")).status).toBe(404);
+  });
+
+  it("registers one counterfactual account per signer and chain (idempotent)", async () => {
+    const res = await api(t, "POST", "/v1/connect/accounts", { signer: owner.address, chain_id: CHAIN_ID });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    registered = res.body;
+    expect(registered).toMatchObject({ object: "connect_account", signer: owner.address, chain_id: CHAIN_ID, network: "polygon_amoy", validator: "ecdsa" });
+    const again = await api(t, "POST", "/v1/connect/accounts", { signer: owner.address.toLowerCase(), chain_id: CHAIN_ID });
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(registered.id);
+    expect(again.body.address).toBe(registered.address);
+
+    // The client derives the same address with permissionless from the network's configuration.
+    const client = createPublicClient({
+      chain: defineChain({ id: network.rpc_chain_id, name: "local", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [network.rpc_url] } } }),
+      transport: http(network.rpc_url),
+    });
+    kernel = await toKernelSmartAccount({
+      client,
+      version: "0.3.1",
+      entryPoint: { address: network.entry_point, version: "0.7" },
+      factoryAddress: network.factory_address,
+      accountLogicAddress: network.account_implementation,
+      validatorAddress: network.validators.ecdsa,
+      useMetaFactory: false,
+      owners: [owner],
+    });
+    expect(kernel.address).toBe(registered.address);
+    expect((await kernel.getFactoryArgs()).factoryData).toBe(registered.factory_data);
+
+    const details = await api(t, "GET", `/v1/connect/accounts/${registered.address}`);
+    expect(details.body).toMatchObject({ id: registered.id, deployed: false, balance: "0", nonce: (await kernel.getNonce()).toString() });
+    const list = await api(t, "GET", `/v1/connect/accounts?chain_id=${CHAIN_ID}`);
+    expect(list.body.data.map((a: any) => a.id)).toEqual([registered.id]);
+
+    expect((await api(t, "POST", "/v1/connect/accounts", { signer: owner.address, chain_id: "1" })).status).toBe(400); // mainnet with a test key
+    expect((await api(t, "POST", "/v1/connect/accounts", { signer: owner.address, chain_id: "999999" })).body.error.code).toBe("network_unknown");
+  });
+
+  it("deploys the account with its first user operation (an ERC-20 transfer), relayed through the API", async () => {
+    const address = registered.address as Address;
+    await confirmed(t, "POST", `/v1/tokens/${token.id}/mint`, { to: address, amount: "1000" });
+    // Self-custody without a paymaster: the account pays its own gas.
+    await chain().request({ method: "hardhat_setBalance" as never, params: [address, "0xDE0B6B3A7640000"] as never });
+
+    const callData = await kernel.encodeCalls([
+      { to: token.address, data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [RECIPIENT, 250n] }) },
+    ]);
+    const { factory, factoryData } = await kernel.getFactoryArgs();
+    const nonce = await kernel.getNonce();
+    const unsigned = { sender: address, nonce: `0x${nonce.toString(16)}`, factory, factoryData, callData };
+
+    const estimate = await api(t, "POST", "/v1/connect/relay/estimate-gas", { chain_id: CHAIN_ID, user_operation: unsigned });
+    expect(estimate.status, JSON.stringify(estimate.body)).toBe(200);
+    expect(estimate.body).toMatchObject({ object: "gas_estimate", chain_id: CHAIN_ID });
+    expect(BigInt(estimate.body.verificationGasLimit)).toBeGreaterThan(100_000n); // deployment is part of verification
+    expect(BigInt(estimate.body.callGasLimit)).toBeGreaterThan(0n);
+
+    const op = {
+      ...unsigned,
+      callGasLimit: estimate.body.callGasLimit,
+      verificationGasLimit: estimate.body.verificationGasLimit,
+      preVerificationGas: estimate.body.preVerificationGas,
+      maxFeePerGas: estimate.body.maxFeePerGas,
+      maxPriorityFeePerGas: estimate.body.maxPriorityFeePerGas,
+    };
+    const big = (v: string) => BigInt(v);
+    const signature = await kernel.signUserOperation({
+      ...op,
+      nonce,
+      callGasLimit: big(op.callGasLimit),
+      verificationGasLimit: big(op.verificationGasLimit),
+      preVerificationGas: big(op.preVerificationGas),
+      maxFeePerGas: big(op.maxFeePerGas),
+      maxPriorityFeePerGas: big(op.maxPriorityFeePerGas),
+      chainId: network.rpc_chain_id,
+    } as never);
+
+    const relayed = await api(t, "POST", "/v1/connect/relay", { chain_id: CHAIN_ID, user_operation: { ...op, signature } });
+    expect(relayed.status, JSON.stringify(relayed.body)).toBe(202);
+    expect(relayed.body).toMatchObject({ object: "relay_operation", status: "pending", account: address, chain_id: CHAIN_ID, nonce: nonce.toString(), call_data: callData });
+    const hash = relayed.body.user_op_hash as Hex;
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+
+    const done = await until(() => api(t, "GET", `/v1/connect/relay/${hash}`), (r) => r.body.status !== "pending");
+    expect(done.body).toMatchObject({ status: "confirmed", success: true, user_op_hash: hash });
+    expect(done.body.transaction_hash).toMatch(/^0x[0-9a-f]{64}$/);
+
+    const receipt = await api(t, "GET", `/v1/connect/relay/${hash}/receipt?chain_id=${CHAIN_ID}`);
+    expect(receipt.status).toBe(200);
+    expect(receipt.body).toMatchObject({ object: "relay_receipt", user_op_hash: hash, receipt: { success: true, sender: address, nonce: nonce.toString(), transaction_hash: done.body.transaction_hash } });
+    expect(BigInt(receipt.body.receipt.actual_gas_cost)).toBeGreaterThan(0n);
+
+    // On chain: the account exists, the tokens moved, the account paid its gas.
+    expect(await read<bigint>(token, "balanceOf", [RECIPIENT])).toBe(250n);
+    expect(await read<bigint>(token, "balanceOf", [address])).toBe(750n);
+    const details = await api(t, "GET", `/v1/connect/accounts/${address}?chain_id=${CHAIN_ID}`);
+    expect(details.body).toMatchObject({ deployed: true, nonce: (nonce + 1n).toString() });
+    // The account prefunded the EntryPoint; what the operation did not use stays there as its deposit.
+    const deposit = await chain().readContract({ address: network.entry_point, abi: parseAbi(["function balanceOf(address) view returns (uint256)"]), functionName: "balanceOf", args: [address] });
+    expect(BigInt(details.body.balance) + deposit).toBe(10n ** 18n - BigInt(receipt.body.receipt.actual_gas_cost));
+    const installed = await api(t, "GET", `/v1/connect/accounts/${address}/modules/installed?module_type=1&module=${network.validators.ecdsa}`);
+    expect(installed.body).toMatchObject({ object: "module_installation", installed: true });
+    const notInstalled = await api(t, "GET", `/v1/connect/accounts/${address}/modules/installed?module_type=1&module=${network.validators.passkey}`);
+    expect(notInstalled.body.installed).toBe(false);
+
+    const relays = await api(t, "GET", `/v1/connect/accounts/${address}/relay`);
+    expect(relays.body).toMatchObject({ object: "list", total: 1 });
+    expect(relays.body.data[0]).toMatchObject({ user_op_hash: hash, status: "confirmed" });
+
+    // The same operation again answers its record; it is not sent twice.
+    const repeat = await api(t, "POST", "/v1/connect/relay", { chain_id: CHAIN_ID, user_operation: { ...op, signature } });
+    expect(repeat.body).toMatchObject({ id: relayed.body.id, status: "confirmed" });
+
+    // Another tenant sees none of it.
+    for (const path of [`/v1/connect/accounts/${address}`, `/v1/connect/accounts/${address}/relay`, `/v1/connect/relay/${hash}`, `/v1/connect/relay/${hash}/receipt?chain_id=${CHAIN_ID}`,
+      `/v1/connect/accounts/${address}/modules/installed?module_type=1&module=${network.validators.ecdsa}`]) {
+      expect((await api(other, "GET", path)).status, path).toBe(404);
+    }
+    expect((await api(other, "POST", "/v1/connect/relay", { chain_id: CHAIN_ID, user_operation: { ...op, signature } })).status).toBe(404);
+    expect((await api(other, "POST", "/v1/connect/relay/estimate-gas", { chain_id: CHAIN_ID, user_operation: unsigned })).status).toBe(404);
+  });
+
+  it("answers 502 with the bundler's reason when it rejects an operation (wrong signer)", async () => {
+    const address = registered.address as Address;
+    const nonce = await kernel.getNonce();
+    const callData = await kernel.encodeCalls([{ to: RECIPIENT, value: 1n, data: "0x" }]);
+    const op = {
+      sender: address, nonce: nonce.toString(), callData,
+      callGasLimit: "100000", verificationGasLimit: "200000", preVerificationGas: "60000", maxFeePerGas: "2000000000", maxPriorityFeePerGas: "1000000000",
+    };
+    const intruder = privateKeyToAccount(generatePrivateKey());
+    const signature = await intruder.signMessage({ message: "not the owner" });
+    const res = await api(t, "POST", "/v1/connect/relay", { chain_id: CHAIN_ID, user_operation: { ...op, signature } });
+    expect(res.status, JSON.stringify(res.body)).toBe(502);
+    expect(res.body.error).toMatchObject({ type: "api_error", code: "bundler_rejected" });
+    expect(res.body.error.message).toMatch(/AA24|signature/i);
+    expect((await api(t, "GET", `/v1/connect/accounts/${address}/relay`)).body.total).toBe(1);
+    expect(getAddress(address)).toBe(address);
+  });
+});

@@ -1,0 +1,278 @@
+// Relay: a client-signed v0.7 user operation goes to the network's bundler (eth_sendUserOperation) and is
+// recorded for the tenant as a relay operation (`pending`, 202). A durable function
+// (inngest/functions/connect-follow-relay.ts) follows it to its receipt: `confirmed` when included and
+// successful, `failed` when included and reverted. Reading a pending operation also asks the bundler once,
+// so its status is current even before that function runs.
+import { getAddress, toHex, type Address, type Hex } from "viem";
+import { getUserOperationHash } from "viem/account-abstraction";
+import { db } from "@/lib/db";
+import { ApiError, invalidRequest, notFound } from "@/lib/api/errors";
+import { unixSeconds } from "@/lib/api/ids";
+import { paginate } from "@/lib/api/pagination";
+import { chainTarget } from "@/lib/chain/clients";
+import { inngest } from "@/inngest/client";
+import type { RelayOperation } from "@/lib/generated/prisma/client";
+import type { ListParams } from "@/lib/schemas/common";
+import type { UnsignedUserOperationInput, UserOperationInput } from "@/lib/schemas/connect";
+import type { Scope } from "@/lib/tokens/scope";
+import { findAccount } from "./accounts";
+import { BundlerError, bundlerRpc } from "./bundler-rpc";
+import { connectId, connectNetwork } from "./networks";
+
+export const RELAY_SUBMITTED = "connect/relay.submitted";
+
+/** The ECDSA validator's stub signature for estimation: 65 bytes that recover to some address. */
+const STUB_ECDSA_SIGNATURE: Hex =
+  "0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c";
+
+export function serializeRelay(r: RelayOperation) {
+  return {
+    object: "relay_operation" as const,
+    id: r.id,
+    user_op_hash: r.userOpHash,
+    status: r.status as "awaiting_sign" | "pending" | "confirmed" | "failed" | "cancelled",
+    account: getAddress(r.sender),
+    chain_id: r.chainId,
+    network: r.network,
+    entry_point: getAddress(r.entryPoint),
+    nonce: r.nonce,
+    call_data: r.callData,
+    transaction_hash: r.transactionHash,
+    block_number: r.blockNumber,
+    success: r.success,
+    actual_gas_cost: r.actualGasCost,
+    actual_gas_used: r.actualGasUsed,
+    failure_reason: r.failureReason,
+    livemode: r.livemode,
+    created: unixSeconds(r.createdAt),
+    submitted: r.submittedAt ? unixSeconds(r.submittedAt) : null,
+    completed: r.confirmedAt ? unixSeconds(r.confirmedAt) : null,
+  };
+}
+
+const quantity = (v: string | undefined) => (v === undefined ? undefined : toHex(BigInt(v)));
+
+/** The bundler RPC form: every number a hex quantity; absent optional fields left out. */
+function rpcUserOperation(op: UnsignedUserOperationInput, signature: Hex) {
+  const out: Record<string, string> = {
+    sender: op.sender,
+    nonce: quantity(op.nonce)!,
+    callData: op.callData,
+    signature,
+  };
+  if (op.factory) {
+    out.factory = op.factory;
+    out.factoryData = op.factoryData ?? "0x";
+  }
+  for (const key of ["callGasLimit", "verificationGasLimit", "preVerificationGas", "maxFeePerGas", "maxPriorityFeePerGas", "paymasterVerificationGasLimit", "paymasterPostOpGasLimit"] as const) {
+    if (op[key] !== undefined) out[key] = quantity(op[key])!;
+  }
+  if (op.paymaster) {
+    out.paymaster = op.paymaster;
+    out.paymasterData = op.paymasterData ?? "0x";
+  }
+  return out;
+}
+
+function userOpHash(op: UserOperationInput, entryPoint: Address, chainId: number): Hex {
+  const big = (v: string | undefined) => (v === undefined ? undefined : BigInt(v));
+  return getUserOperationHash({
+    chainId,
+    entryPointAddress: entryPoint,
+    entryPointVersion: "0.7",
+    userOperation: {
+      sender: op.sender as Address,
+      nonce: BigInt(op.nonce),
+      factory: op.factory as Address | undefined,
+      factoryData: op.factoryData as Hex | undefined,
+      callData: op.callData as Hex,
+      callGasLimit: BigInt(op.callGasLimit),
+      verificationGasLimit: BigInt(op.verificationGasLimit),
+      preVerificationGas: BigInt(op.preVerificationGas),
+      maxFeePerGas: BigInt(op.maxFeePerGas),
+      maxPriorityFeePerGas: BigInt(op.maxPriorityFeePerGas),
+      paymaster: op.paymaster as Address | undefined,
+      paymasterVerificationGasLimit: big(op.paymasterVerificationGasLimit),
+      paymasterPostOpGasLimit: big(op.paymasterPostOpGasLimit),
+      paymasterData: op.paymasterData as Hex | undefined,
+      signature: op.signature as Hex,
+    },
+  });
+}
+
+const bundlerRejected = (error: BundlerError) =>
+  new ApiError(502, "api_error", error.code === null ? "bundler_unavailable" : "bundler_rejected", `The bundler rejected the user operation: ${error.message}`);
+
+/** POST /v1/connect/relay: send to the bundler, record as `pending`. The same operation again answers its record. */
+export async function relay(scope: Scope, input: { chain_id: string; user_operation: UserOperationInput }) {
+  const network = connectNetwork(scope, input.chain_id);
+  const op = input.user_operation;
+  const account = await findAccount(scope, op.sender, input.chain_id);
+  const entryPoint = getAddress(account.entryPoint);
+  const hash = userOpHash(op, entryPoint, chainTarget(network.name).chain.id);
+  const scopeWhere = { tenantId: scope.tenantId, livemode: scope.livemode };
+  const existing = await db.relayOperation.findUnique({ where: { tenantId_livemode_userOpHash: { ...scopeWhere, userOpHash: hash } } });
+  if (existing) return serializeRelay(existing);
+
+  try {
+    await bundlerRpc<Hex>(network.name, "eth_sendUserOperation", [rpcUserOperation(op, op.signature as Hex), entryPoint]);
+  } catch (error) {
+    if (error instanceof BundlerError) throw bundlerRejected(error);
+    throw error;
+  }
+  const now = new Date();
+  await db.relayOperation.createMany({
+    data: [{
+      id: connectId("rop"),
+      ...scopeWhere,
+      accountId: account.id,
+      network: network.name,
+      chainId: input.chain_id,
+      sender: account.address,
+      userOpHash: hash,
+      entryPoint: account.entryPoint,
+      nonce: BigInt(op.nonce).toString(),
+      callData: op.callData,
+      userOperation: rpcUserOperation(op, op.signature as Hex),
+      status: "pending",
+      submittedAt: now,
+    }],
+    skipDuplicates: true,
+  });
+  const record = await db.relayOperation.findUniqueOrThrow({ where: { tenantId_livemode_userOpHash: { ...scopeWhere, userOpHash: hash } } });
+  await inngest.send({ name: RELAY_SUBMITTED, data: { id: record.id } });
+  return serializeRelay(record);
+}
+
+interface RpcReceipt {
+  userOpHash: Hex;
+  sender: Address;
+  nonce: Hex;
+  actualGasCost: Hex;
+  actualGasUsed: Hex;
+  success: boolean;
+  reason?: Hex | null;
+  logs: unknown[];
+  receipt: { transactionHash: Hex; blockNumber: Hex; blockHash: Hex };
+}
+
+const getReceipt = (network: string, hash: string) => bundlerRpc<RpcReceipt | null>(network, "eth_getUserOperationReceipt", [hash]);
+
+/** Stores the outcome of a pending operation once the bundler has its receipt; returns the record. */
+export async function refreshRelay(record: RelayOperation): Promise<RelayOperation> {
+  if (record.status !== "pending") return record;
+  const receipt = await getReceipt(record.network, record.userOpHash);
+  if (!receipt) return record;
+  const reason = receipt.success ? null : `the user operation reverted${receipt.reason && receipt.reason !== "0x" ? ` (${receipt.reason})` : ""}`;
+  await db.relayOperation.updateMany({
+    where: { id: record.id, status: "pending" },
+    data: {
+      status: receipt.success ? "confirmed" : "failed",
+      success: receipt.success,
+      transactionHash: receipt.receipt.transactionHash,
+      blockNumber: BigInt(receipt.receipt.blockNumber).toString(),
+      actualGasCost: BigInt(receipt.actualGasCost).toString(),
+      actualGasUsed: BigInt(receipt.actualGasUsed).toString(),
+      failureReason: reason,
+      confirmedAt: new Date(),
+    },
+  });
+  return db.relayOperation.findUniqueOrThrow({ where: { id: record.id } });
+}
+
+async function findRelay(scope: Scope, hash: string): Promise<RelayOperation> {
+  const record = await db.relayOperation.findUnique({
+    where: { tenantId_livemode_userOpHash: { tenantId: scope.tenantId, livemode: scope.livemode, userOpHash: hash.toLowerCase() } },
+  });
+  if (!record) throw notFound("relay operation", hash);
+  return record;
+}
+
+export async function relayStatus(scope: Scope, hash: string) {
+  const record = await findRelay(scope, hash);
+  // The bundler being briefly unreachable leaves the stored status as it is.
+  return serializeRelay(await refreshRelay(record).catch(() => record));
+}
+
+export async function relayReceipt(scope: Scope, hash: string, chainId: string) {
+  const record = await findRelay(scope, hash);
+  if (record.chainId !== chainId) throw notFound("relay operation", hash);
+  let receipt: RpcReceipt | null;
+  try {
+    receipt = await getReceipt(record.network, record.userOpHash);
+  } catch (error) {
+    if (error instanceof BundlerError) throw new ApiError(502, "api_error", "bundler_unavailable", `The bundler could not give the receipt: ${error.message}`);
+    throw error;
+  }
+  if (receipt) await refreshRelay(record).catch(() => {});
+  return {
+    object: "relay_receipt" as const,
+    user_op_hash: record.userOpHash,
+    chain_id: record.chainId,
+    receipt: receipt && {
+      success: receipt.success,
+      sender: getAddress(receipt.sender),
+      nonce: BigInt(receipt.nonce).toString(),
+      actual_gas_cost: BigInt(receipt.actualGasCost).toString(),
+      actual_gas_used: BigInt(receipt.actualGasUsed).toString(),
+      reason: receipt.reason && receipt.reason !== "0x" ? receipt.reason : null,
+      transaction_hash: receipt.receipt.transactionHash,
+      block_number: BigInt(receipt.receipt.blockNumber).toString(),
+      block_hash: receipt.receipt.blockHash,
+      logs: receipt.logs.length,
+    },
+  };
+}
+
+export async function listAccountRelays(scope: Scope, address: string, query: ListParams & { chain_id?: string }) {
+  const account = await findAccount(scope, address, query.chain_id);
+  const where = { tenantId: scope.tenantId, livemode: scope.livemode, sender: account.address, ...(query.chain_id ? { chainId: query.chain_id } : {}) };
+  return paginate(db.relayOperation, where, query, serializeRelay);
+}
+
+interface RpcGasEstimate {
+  preVerificationGas: Hex;
+  verificationGasLimit: Hex;
+  callGasLimit: Hex;
+  paymasterVerificationGasLimit?: Hex | null;
+  paymasterPostOpGasLimit?: Hex | null;
+}
+
+/** POST /v1/connect/relay/estimate-gas: the bundler's estimate; an operation it cannot simulate is a 400 with its reason. */
+export async function estimateGas(scope: Scope, input: { chain_id: string; user_operation: UnsignedUserOperationInput }) {
+  const network = connectNetwork(scope, input.chain_id);
+  const op = input.user_operation;
+  const account = await findAccount(scope, op.sender, input.chain_id);
+  const entryPoint = getAddress(account.entryPoint);
+  const fees = await bundlerRpc<{ standard?: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex } }>(network.name, "pimlico_getUserOperationGasPrice", []).catch(() => null);
+  const withFees = {
+    ...op,
+    maxFeePerGas: op.maxFeePerGas ?? (fees?.standard ? BigInt(fees.standard.maxFeePerGas).toString() : "0"),
+    maxPriorityFeePerGas: op.maxPriorityFeePerGas ?? (fees?.standard ? BigInt(fees.standard.maxPriorityFeePerGas).toString() : "0"),
+  };
+  let estimate: RpcGasEstimate;
+  try {
+    estimate = await bundlerRpc<RpcGasEstimate>(network.name, "eth_estimateUserOperationGas", [
+      rpcUserOperation(withFees, (op.signature ?? STUB_ECDSA_SIGNATURE) as Hex),
+      entryPoint,
+    ]);
+  } catch (error) {
+    if (error instanceof BundlerError) {
+      if (error.code === null) throw bundlerRejected(error);
+      throw invalidRequest("user_operation_invalid", `The bundler could not estimate the user operation: ${error.message}`, "user_operation");
+    }
+    throw error;
+  }
+  const dec = (v: Hex | null | undefined) => (v ? BigInt(v).toString() : null);
+  return {
+    object: "gas_estimate" as const,
+    chain_id: input.chain_id,
+    preVerificationGas: BigInt(estimate.preVerificationGas).toString(),
+    verificationGasLimit: BigInt(estimate.verificationGasLimit).toString(),
+    callGasLimit: BigInt(estimate.callGasLimit).toString(),
+    paymasterVerificationGasLimit: dec(estimate.paymasterVerificationGasLimit),
+    paymasterPostOpGasLimit: dec(estimate.paymasterPostOpGasLimit),
+    maxFeePerGas: dec(fees?.standard?.maxFeePerGas),
+    maxPriorityFeePerGas: dec(fees?.standard?.maxPriorityFeePerGas),
+  };
+}

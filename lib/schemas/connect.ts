@@ -1,0 +1,227 @@
+// Connect (spec onchain-modules 4.1): self-custody ERC-4337 smart accounts (Kernel v3.1, EntryPoint v0.7)
+// and the user operations relayed for them through the network's bundler.
+import { z } from "zod";
+import { ListQuery, listOf, writeBody } from "./common";
+import { Address } from "./tokens";
+
+export const ChainId = z
+  .string()
+  .regex(/^\d{1,12}$/, "must be a chain id in decimal digits, as a string")
+  .meta({ description: "EVM chain id of the network, as a string (e.g. \"80002\" for polygon_amoy).", example: "80002" });
+
+/** Hex quantity (as bundlers take them) or decimal string; at most 2^256 - 1. */
+const Quantity = z
+  .string()
+  .regex(/^(0x[0-9a-fA-F]{1,64}|\d{1,78})$/, "must be a 0x-prefixed hex quantity or a decimal integer string")
+  .refine((v) => BigInt(v) < 2n ** 256n, "must be at most 2^256 - 1")
+  .meta({ example: "0x0" });
+
+const HexBytes = (max: number) =>
+  z
+    .string()
+    .max(2 + max * 2)
+    .regex(/^0x([0-9a-fA-F]{2})*$/, "must be 0x-prefixed hex bytes");
+
+const UserOperationFields = {
+  sender: Address.meta({ description: "The smart account (registered with POST /v1/connect/accounts)." }),
+  nonce: Quantity,
+  factory: Address.optional().meta({ description: "First operation of an undeployed account: the factory (GET /v1/connect/accounts/{address} gives it)." }),
+  factoryData: HexBytes(16_384).optional(),
+  callData: HexBytes(65_536),
+  callGasLimit: Quantity,
+  verificationGasLimit: Quantity,
+  preVerificationGas: Quantity,
+  maxFeePerGas: Quantity,
+  maxPriorityFeePerGas: Quantity,
+  paymaster: Address.optional(),
+  paymasterVerificationGasLimit: Quantity.optional(),
+  paymasterPostOpGasLimit: Quantity.optional(),
+  paymasterData: HexBytes(16_384).optional(),
+};
+
+export const UserOperationInput = z
+  .strictObject({ ...UserOperationFields, signature: HexBytes(16_384) })
+  .meta({ id: "UserOperationInput", description: "A signed ERC-4337 v0.7 user operation in the bundler RPC form (unpacked fields)." });
+
+export type UserOperationInput = z.output<typeof UserOperationInput>;
+
+const GasOptional = {
+  callGasLimit: Quantity.optional(),
+  verificationGasLimit: Quantity.optional(),
+  preVerificationGas: Quantity.optional(),
+  maxFeePerGas: Quantity.optional(),
+  maxPriorityFeePerGas: Quantity.optional(),
+};
+
+export const UnsignedUserOperationInput = z
+  .strictObject({ ...UserOperationFields, ...GasOptional, signature: HexBytes(16_384).optional() })
+  .meta({
+    id: "UnsignedUserOperationInput",
+    description: "A v0.7 user operation to estimate: gas fields and signature are optional (a stub signature of the account's validator is used).",
+  });
+
+export type UnsignedUserOperationInput = z.output<typeof UnsignedUserOperationInput>;
+
+// ---- accounts ----
+
+export const CreateConnectAccountInput = writeBody({
+  signer: Address.meta({ description: "The owner key's address (ECDSA validator): it signs the account's user operations." }),
+  chain_id: ChainId,
+  validator: z.enum(["ecdsa"]).default("ecdsa").meta({ description: "Root validator of the account. `ecdsa` (default): a secp256k1 owner." }),
+}).meta({ id: "CreateConnectAccountInput" });
+
+export const ConnectAccount = z
+  .object({
+    object: z.literal("connect_account"),
+    id: z.string(),
+    address: z.string().meta({ description: "Counterfactual until the first user operation deploys it; the same address afterwards." }),
+    signer: z.string(),
+    chain_id: z.string(),
+    network: z.string(),
+    validator: z.string(),
+    validator_address: z.string(),
+    factory_address: z.string(),
+    entry_point: z.string(),
+    factory_data: z.string().meta({ description: "`factoryData` of the first user operation (KernelFactory.createAccount(initData, salt))." }),
+    livemode: z.boolean(),
+    created: z.number().int(),
+  })
+  .meta({ id: "ConnectAccount" });
+
+export const ConnectAccountDetails = ConnectAccount.extend({
+  deployed: z.boolean().meta({ description: "Whether the account's code is on chain (read from chain)." }),
+  balance: z.string().meta({ description: "Native balance in wei (read from chain)." }),
+  nonce: z.string().meta({ description: "Next EntryPoint nonce of the account under its root validator's key (Kernel encodes the validator in the key), read from chain: the `nonce` of its next user operation." }),
+}).meta({ id: "ConnectAccountDetails" });
+
+export const ConnectAccountList = listOf(ConnectAccount, "ConnectAccountList");
+
+export const ListConnectAccountsQuery = z.strictObject({ ...ListQuery.shape, chain_id: ChainId.optional() });
+
+export const AccountParams = z.strictObject({ address: Address });
+
+export const AccountQuery = z.strictObject({
+  chain_id: ChainId.optional().meta({ description: "Which chain's account when the address is registered on several (default: the latest registered)." }),
+});
+
+export const ModuleInstalledQuery = z.strictObject({
+  chain_id: ChainId.optional(),
+  module_type: z.coerce.number().int().min(1).max(4).meta({ description: "ERC-7579 module type: 1 validator, 2 executor, 3 fallback, 4 hook." }),
+  module: Address,
+  context: HexBytes(4096).optional().meta({ description: "additionalContext of isModuleInstalled (default 0x)." }),
+});
+
+export const ModuleInstalled = z
+  .object({
+    object: z.literal("module_installation"),
+    account: z.string(),
+    chain_id: z.string(),
+    module_type: z.number().int(),
+    module: z.string(),
+    installed: z.boolean(),
+  })
+  .meta({ id: "ModuleInstalled" });
+
+// ---- relay ----
+
+export const RelayStatus = z.enum(["awaiting_sign", "pending", "confirmed", "failed", "cancelled"]);
+
+export const RelayInput = writeBody({
+  chain_id: ChainId,
+  user_operation: UserOperationInput,
+}).meta({ id: "RelayInput" });
+
+export const RelayOperation = z
+  .object({
+    object: z.literal("relay_operation"),
+    id: z.string(),
+    user_op_hash: z.string(),
+    status: RelayStatus.meta({ description: "`pending` once the bundler accepted it; `confirmed` when included and successful; `failed` when included and reverted." }),
+    account: z.string(),
+    chain_id: z.string(),
+    network: z.string(),
+    entry_point: z.string(),
+    nonce: z.string(),
+    call_data: z.string(),
+    transaction_hash: z.string().nullable(),
+    block_number: z.string().nullable(),
+    success: z.boolean().nullable(),
+    actual_gas_cost: z.string().nullable().meta({ description: "Wei paid for the operation (from the receipt)." }),
+    actual_gas_used: z.string().nullable(),
+    failure_reason: z.string().nullable(),
+    livemode: z.boolean(),
+    created: z.number().int(),
+    submitted: z.number().int().nullable(),
+    completed: z.number().int().nullable(),
+  })
+  .meta({ id: "RelayOperation" });
+
+export const RelayOperationList = listOf(RelayOperation, "RelayOperationList");
+
+export const UserOpHashParams = z.strictObject({
+  userOpHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hash"),
+});
+
+export const ReceiptQuery = z.strictObject({ chain_id: ChainId });
+
+export const RelayReceipt = z
+  .object({
+    object: z.literal("relay_receipt"),
+    user_op_hash: z.string(),
+    chain_id: z.string(),
+    receipt: z
+      .object({
+        success: z.boolean(),
+        sender: z.string(),
+        nonce: z.string(),
+        actual_gas_cost: z.string(),
+        actual_gas_used: z.string(),
+        reason: z.string().nullable(),
+        transaction_hash: z.string(),
+        block_number: z.string(),
+        block_hash: z.string(),
+        logs: z.number().int().meta({ description: "Number of logs the operation emitted." }),
+      })
+      .nullable()
+      .meta({ description: "The bundler's receipt; null while the operation is not yet mined." }),
+  })
+  .meta({ id: "RelayReceipt" });
+
+export const EstimateGasInput = writeBody({
+  chain_id: ChainId,
+  user_operation: UnsignedUserOperationInput,
+}).meta({ id: "EstimateGasInput" });
+
+export const GasEstimate = z
+  .object({
+    object: z.literal("gas_estimate"),
+    chain_id: z.string(),
+    preVerificationGas: z.string(),
+    verificationGasLimit: z.string(),
+    callGasLimit: z.string(),
+    paymasterVerificationGasLimit: z.string().nullable(),
+    paymasterPostOpGasLimit: z.string().nullable(),
+    maxFeePerGas: z.string().nullable().meta({ description: "The bundler's suggested fee (standard tier), when it offers one." }),
+    maxPriorityFeePerGas: z.string().nullable(),
+  })
+  .meta({ id: "GasEstimate", description: "Gas limits as decimal strings." });
+
+// ---- networks ----
+
+export const ChainIdParams = z.strictObject({ chainId: ChainId });
+
+export const ConnectNetwork = z
+  .object({
+    object: z.literal("connect_network"),
+    chain_id: z.string(),
+    network: z.string(),
+    rpc_chain_id: z.number().int().meta({ description: "Chain id the RPC reports (the local chain serves test networks as 31337): sign user operations for this id." }),
+    entry_point: z.string(),
+    factory_address: z.string().nullable(),
+    account_implementation: z.string().nullable(),
+    validators: z.object({ ecdsa: z.string(), passkey: z.string() }),
+    rpc_url: z.string().nullable().meta({ description: "Configured RPC URLs are shown by origin only (provider keys stay private)." }),
+    bundler_url: z.string().nullable(),
+    available: z.boolean(),
+  })
+  .meta({ id: "ConnectNetwork" });
