@@ -143,6 +143,21 @@ describe("identity claims", () => {
     expect(half.body.error).toMatchObject({ code: "parameter_missing", param: "signature" });
   });
 
+  it("deploys one ClaimIssuer for claims asked for at once on first use, and sends each of them when it confirms", async () => {
+    const fresh = await tenant();
+    const freshToken = await deployRegulatedToken(fresh, { name: "Burst", symbol: "BST" });
+    const investors = await Promise.all([registeredInvestor(fresh, freshToken.id), registeredInvestor(fresh, freshToken.id, "BE")]);
+    const answers = await Promise.all(investors.map((i) => api(fresh, "POST", `/v1/identities/${i.id}/claims`, { topic: 3 })));
+    expect(answers.map((a) => [a.status, a.body.issuer])).toEqual([[201, null], [201, null]]);
+    const rows = await Promise.all(answers.map((a) => claimIn(a.body.id, ["added", "failed"])));
+    expect(rows.map((r) => r.status)).toEqual(["added", "added"]);
+    const deployments = await db.transaction.findMany({ where: { tenantId: fresh.id, kind: "claim_issuer.deploy" } });
+    expect(deployments).toHaveLength(1);
+    const issuer = await tenantClaimIssuer({ tenantId: fresh.id, livemode: false }, NETWORK);
+    expect(rows.map((r) => r.issuer)).toEqual([issuer, issuer]);
+    for (const { identity } of investors) expect(await readAt(identity, identityAbi, "getClaimIdsByTopic", [3n])).toHaveLength(1);
+  });
+
   it("answers 404 for another tenant's identity or claim, and for an unknown claim", async () => {
     const { id } = await registeredInvestor(t, token.id, "GB");
     const kyc = await account();
