@@ -8,6 +8,8 @@ import { Id, IdParam, ListQuery, listOf, singleLine, writeBody } from "./common"
 import { Address } from "./tokens";
 import { parseCountry } from "@/lib/trex/countries";
 
+const IdentityAddress = Address.refine((a) => !/^0x0{40}$/.test(a), "must not be the zero address");
+
 const TokenId = Id.meta({ description: "The regulated (ERC3643) token whose identity registry is meant (tok_…).", example: "tok_01jd…" });
 
 export const CountryInput = z
@@ -78,7 +80,7 @@ export const CreateIdentityInput = writeBody({
   token_id: TokenId,
   wallet: Address.meta({ description: "The investor wallet to register." }),
   country: CountryInput,
-  identity_address: Address.optional().meta({
+  identity_address: IdentityAddress.optional().meta({
     description: "An existing ONCHAINID to register. Omitted: the platform IdFactory deploys one for the wallet (or reuses the one it already linked to it).",
   }),
 }).meta({
@@ -89,7 +91,7 @@ export const CreateIdentityInput = writeBody({
 });
 
 export const UpdateIdentityInput = writeBody({
-  identity_address: Address.meta({ description: "The new ONCHAINID contract of the wallet (IdentityRegistry.updateIdentity)." }),
+  identity_address: IdentityAddress.meta({ description: "The new ONCHAINID contract of the wallet (IdentityRegistry.updateIdentity)." }),
 }).meta({ id: "UpdateIdentityInput" });
 
 export const UpdateCountryInput = writeBody({ country: CountryInput }).meta({ id: "UpdateCountryInput" });

@@ -3,9 +3,11 @@
 // updates (with their legacy forms), removal, the registry's on-chain reads, and events. Another tenant's
 // ids answer 404 everywhere.
 import { beforeAll, describe, expect, it } from "vitest";
-import { encodeAbiParameters, getAddress, keccak256, type Address } from "viem";
+import { createWalletClient, encodeAbiParameters, getAddress, http, keccak256, type Address } from "viem";
 import { db } from "@/lib/db";
 import { artifact } from "@/lib/chain/artifacts";
+import { chainTarget } from "@/lib/chain/clients";
+import { signerFor } from "@/lib/chain/wallets";
 import { account, api, chain, deployContract, eventsOf, NETWORK, settled, tenant, type TestTenant } from "@/lib/tokens/testing";
 import { trexBase } from "./base";
 import { deployRegulatedToken } from "./testing";
@@ -98,7 +100,7 @@ describe("identities", () => {
     expect(bySecond.body.data.map((i: any) => i.id)).toEqual([reused.body.id]);
   });
 
-  it("refuses bodies that name no country, an unknown country, or another standard's token", async () => {
+  it("refuses bodies with no or an unknown country, a zero identity address, an unknown token or another standard's token", async () => {
     const wallet = (await account()).address;
     const unknown = await api(t, "POST", "/v1/identities", { token_id: token.id, wallet, country: "XX" });
     expect(unknown.status).toBe(400);
@@ -106,6 +108,41 @@ describe("identities", () => {
     expect((await api(t, "POST", "/v1/identities", { token_id: token.id, wallet, country: 999 })).body.error.param).toBe("country");
     expect((await api(t, "POST", "/v1/identities", { token_id: token.id, wallet })).body.error.param).toBe("country");
     expect((await api(t, "POST", "/v1/identities", { token_id: "tok_nope", wallet, country: "FR" })).status).toBe(404);
+    const zero = await api(t, "POST", "/v1/identities", { token_id: token.id, wallet, country: "FR", identity_address: "0x0000000000000000000000000000000000000000" });
+    expect(zero.body.error).toMatchObject({ code: "parameter_invalid", param: "identity_address" });
+    const erc20 = await api(t, "POST", "/v1/tokens", { network: NETWORK, name: "Plain", symbol: "PLN", standard: "ERC20" });
+    expect(erc20.status).toBe(201);
+    await settled(erc20.body.deploy_tx);
+    const plain = await api(t, "POST", "/v1/identities", { token_id: erc20.body.id, wallet, country: "FR" });
+    expect(plain.status).toBe(400);
+    expect(plain.body.error).toMatchObject({ code: "unsupported_standard" });
+  });
+
+  it("marks the identity failed with the chain's reason when the registry refuses the registration, and lets the wallet try again", async () => {
+    const refusing = await deployRegulatedToken(t, { name: "No agent", symbol: "NAG" });
+    const ir = refusing.regulated.identity_registry as Address;
+    const target = chainTarget(NETWORK);
+    const owner = createWalletClient({ account: await signerFor(t.id), chain: target.chain, transport: http(target.rpcUrl) });
+    const removeAgent = async (fn: "removeAgent" | "addAgent") => {
+      const hash = await owner.writeContract({ address: ir, abi: irAbi, functionName: fn, args: [t.wallet] } as never);
+      expect((await chain().waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe("success");
+    };
+    await removeAgent("removeAgent");
+    const wallet = (await account()).address;
+    const res = await api(t, "POST", "/v1/identities", { token_id: refusing.id, wallet, country: "FR" });
+    expect(res.status).toBe(201);
+    const failed = await identityIn(res.body.id, ["registered", "failed"]);
+    expect(failed.status).toBe("failed");
+    expect(failed.failureReason).toMatch(/revert.*Agent/i);
+    expect(failed.identityAddress).not.toBeNull(); // the ONCHAINID was created; only the registration failed
+    expect((await api(t, "GET", `/v1/identities/${res.body.id}`)).body).toMatchObject({ status: "failed", failure_reason: failed.failureReason });
+    expect(await readAt(ir, irAbi, "contains", [wallet])).toBe(false);
+
+    await removeAgent("addAgent");
+    const retry = await api(t, "POST", "/v1/identities", { token_id: refusing.id, wallet, country: "FR" });
+    expect(retry.status).toBe(201);
+    expect(retry.body).toMatchObject({ source: "reused", identity_address: failed.identityAddress });
+    expect((await identityIn(retry.body.id, ["registered", "failed"])).status).toBe("registered");
   });
 
   it("updates the address (POST, legacy PUT) and the country (POST, legacy PATCH), and removes it from the registry", async () => {
