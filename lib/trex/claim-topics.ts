@@ -12,6 +12,7 @@ import type { Scope } from "@/lib/tokens/scope";
 import { regulatedToken, type RegulatedToken } from "./suite";
 import { encodeCall, readAt } from "./controls-chain";
 import { CLAIM_TOPIC_COLUMNS, recordId, serializeClaimTopic } from "./trusted-issuers-records";
+import { registryToken } from "./trusted-issuers";
 
 const ctr = (token: RegulatedToken) => token.suite.claimTopicsRegistry;
 const onChainTopics = async (token: RegulatedToken) =>
@@ -24,7 +25,7 @@ const insertSql = `INSERT INTO claim_topics (id, tenant_id, livemode, token_id, 
   VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC') RETURNING ${CLAIM_TOPIC_COLUMNS}`;
 
 export async function createClaimTopic(scope: Scope, body: z.output<typeof CreateClaimTopicInput>) {
-  const token = await regulatedToken(scope, body.token_id);
+  const token = await registryToken(scope, body.token_id);
   const topic = BigInt(body.topic).toString();
   // The registry's own rules, read first: a topic it already has, or a 16th topic, would revert.
   const current = await onChainTopics(token);
@@ -94,6 +95,6 @@ export async function removeClaimTopic(scope: Scope, id: string) {
 }
 
 export async function onChainClaimTopics(scope: Scope, tokenId: string) {
-  const token = await regulatedToken(scope, tokenId);
+  const token = await registryToken(scope, tokenId);
   return { object: "on_chain_claim_topics" as const, token: token.id, claim_topics_registry: ctr(token), claim_topics: await onChainTopics(token) };
 }

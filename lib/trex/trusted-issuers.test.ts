@@ -3,7 +3,7 @@
 // not verified (IR.isVerified false) and a transfer to them fails with the decoded reason.
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Address } from "viem";
-import { account, api, eventsOf, settled, tenant, type TestTenant } from "@/lib/tokens/testing";
+import { account, api, deployToken, ERC20_FEATURES, eventsOf, settled, tenant, type TestTenant } from "@/lib/tokens/testing";
 import { deployRegulatedToken } from "./testing";
 import { investorKit, readAs, type RegulatedTestToken } from "./controls-testing";
 
@@ -129,6 +129,22 @@ describe("trusted issuers and claim topics", () => {
     expect(await foreign("GET", `/v1/trusted_issuers/on_chain/has_claim_topic?token_id=${token.id}&issuer=${issuer}&topic=7`)).toBe(404);
     expect((await api(other, "GET", `/v1/trusted_issuers?token_id=${token.id}`)).body).toMatchObject({ data: [], total: 0 });
     expect((await api(other, "GET", `/v1/claim_topics?token_id=${token.id}`)).body).toMatchObject({ data: [], total: 0 });
+    const missing = await api(other, "POST", "/v1/claim_topics", { token_id: token.id, topic: "1" });
+    expect(missing.body.error).toMatchObject({ code: "resource_missing", param: "token_id" });
+  });
+
+  it("answers 400 unsupported_standard for a token that is not regulated", async () => {
+    const plain = await deployToken(t, { name: "Plain", symbol: "PL", standard: "ERC20", features: ERC20_FEATURES });
+    for (const [method, path, body] of [
+      ["POST", "/v1/claim_topics", { token_id: plain.id, topic: "1" }],
+      ["POST", "/v1/trusted_issuers", { token_id: plain.id, issuer, claim_topics: ["1"] }],
+      ["GET", `/v1/claim_topics/on_chain?token_id=${plain.id}`, undefined],
+      ["GET", `/v1/trusted_issuers/on_chain/check?token_id=${plain.id}&issuer=${issuer}`, undefined],
+    ] as const) {
+      const res = await api(t, method, path, body);
+      expect(res.status, path).toBe(400);
+      expect(res.body.error, path).toMatchObject({ code: "unsupported_standard", param: "token_id" });
+    }
   });
 
   it("removing the trusted issuer makes the investor unverified and transfers to them fail", async () => {

@@ -4,7 +4,7 @@
 import { getAddress, type Address } from "viem";
 import type { z } from "zod";
 import { db, transaction, type Prisma, type Queryable } from "@/lib/db";
-import { conflict, invalidRequest, notFound } from "@/lib/api/errors";
+import { ApiError, conflict, invalidRequest, notFound } from "@/lib/api/errors";
 import { paginate } from "@/lib/api/pagination";
 import { recordChainWrite, wakeWallets } from "@/lib/chain/transactions";
 import type { TrustedIssuer } from "@/lib/generated/prisma/client";
@@ -13,6 +13,16 @@ import type { Scope } from "@/lib/tokens/scope";
 import { regulatedToken, type RegulatedToken } from "./suite";
 import { encodeCall, hasCode, readAt } from "./controls-chain";
 import { recordId, serializeTrustedIssuer, TRUSTED_ISSUER_COLUMNS } from "./trusted-issuers-records";
+
+/** The token named by `token_id` (body or query): its errors (404, 400 unsupported_standard) name that parameter. */
+export async function registryToken(scope: Scope, tokenId: string): Promise<RegulatedToken> {
+  try {
+    return await regulatedToken(scope, tokenId);
+  } catch (error) {
+    if (error instanceof ApiError && error.param === "id") throw new ApiError(error.status, error.type, error.code, error.message, "token_id", error.headers);
+    throw error;
+  }
+}
 
 const normalize = (topics: readonly (string | number)[]) => topics.map((t) => BigInt(t).toString());
 const tir = (token: RegulatedToken) => token.suite.trustedIssuersRegistry;
@@ -36,7 +46,7 @@ const insertSql = `INSERT INTO trusted_issuers (id, tenant_id, livemode, token_i
   VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC') RETURNING ${TRUSTED_ISSUER_COLUMNS}`;
 
 export async function createTrustedIssuer(scope: Scope, body: z.output<typeof CreateTrustedIssuerInput>) {
-  const token = await regulatedToken(scope, body.token_id);
+  const token = await registryToken(scope, body.token_id);
   const issuer = getAddress(body.issuer);
   const topics = normalize(body.claim_topics);
   await checkNewIssuer(token, issuer);
@@ -155,7 +165,7 @@ export async function updateClaimTopics(scope: Scope, id: string, body: z.output
 const topicStrings = (topics: readonly bigint[]) => topics.map((t) => t.toString());
 
 export async function onChainTrustedIssuers(scope: Scope, tokenId: string) {
-  const token = await regulatedToken(scope, tokenId);
+  const token = await registryToken(scope, tokenId);
   const issuers = await readAt<readonly Address[]>(token.network, "TrustedIssuersRegistry", tir(token), "getTrustedIssuers");
   const data = await Promise.all(
     issuers.map(async (issuer) => ({
@@ -169,13 +179,13 @@ export async function onChainTrustedIssuers(scope: Scope, tokenId: string) {
 }
 
 export async function checkTrustedIssuer(scope: Scope, tokenId: string, issuer: Address) {
-  const token = await regulatedToken(scope, tokenId);
+  const token = await registryToken(scope, tokenId);
   const trusted = await readAt<boolean>(token.network, "TrustedIssuersRegistry", tir(token), "isTrustedIssuer", [issuer]);
   return { object: "trusted_issuer_check" as const, token: token.id, issuer: getAddress(issuer), is_trusted_issuer: trusted };
 }
 
 export async function issuerClaimTopics(scope: Scope, tokenId: string, issuer: Address) {
-  const token = await regulatedToken(scope, tokenId);
+  const token = await registryToken(scope, tokenId);
   // getTrustedIssuerClaimTopics reverts for an address that is not a trusted issuer: it has no topics.
   const topics = await readAt<readonly bigint[] | null>(token.network, "TrustedIssuersRegistry", tir(token), "getTrustedIssuerClaimTopics", [issuer], {
     onRevert: () => null,
@@ -190,7 +200,7 @@ export async function issuerClaimTopics(scope: Scope, tokenId: string, issuer: A
 }
 
 export async function issuerHasClaimTopic(scope: Scope, tokenId: string, issuer: Address, topic: string) {
-  const token = await regulatedToken(scope, tokenId);
+  const token = await registryToken(scope, tokenId);
   const has = await readAt<boolean>(token.network, "TrustedIssuersRegistry", tir(token), "hasClaimTopic", [issuer, BigInt(topic)]);
   return { object: "trusted_issuer_topic_check" as const, token: token.id, issuer: getAddress(issuer), topic: BigInt(topic).toString(), has_claim_topic: has };
 }
