@@ -110,6 +110,11 @@ const remove: Operation = {
     const effect = effectOf(ctx);
     const m = await updateModule(ctx, `bound = false${effect.lifecycle ? ", status = 'removed'" : ""}`, []);
     if (!m) return;
+    // Out of the compliance, a TransferFeesModule no longer needs the agent role it collected fees with.
+    if (m.kind === "TransferFeesModule" && m.address) {
+      const data = encodeFunctionData({ abi: artifact("Token").abi as Abi, functionName: "removeAgent", args: [m.address] });
+      await followUp(ctx, "compliance.module.prepare", effect.token, data, effect);
+    }
     if (effect.lifecycle) return [{ type: "compliance.module.removed", object: { ...serializeModule(m), transaction: ctx.tx.id, hash: ctx.tx.hash } }];
     return [{ type: "compliance.token.unbound", object: bindingEvent(ctx, m) }];
   },
@@ -141,7 +146,7 @@ const rule: Operation = {
 
 export const complianceOperations = {
   "compliance.module.deploy": deploy,
-  /** Token.addAgent(module) or MaxBalanceModule.presetCompleted before addModule: a failure shows on addModule. */
+  /** Token.addAgent/removeAgent(module) around a TransferFeesModule's binding, MaxBalanceModule.presetCompleted before addModule. */
   "compliance.module.prepare": {},
   "compliance.module.add": add,
   "compliance.module.remove": remove,

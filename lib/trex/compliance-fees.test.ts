@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, confirmed, eventsOf, read, tenant, type TestTenant } from "@/lib/tokens/testing";
 import { deployRegulatedToken } from "./testing";
-import { balanceOf, check, createModule, investor, investorTransfer, tokenAbi, type Investor, type RegulatedTestToken } from "./compliance-testing";
+import { balanceOf, check, createModule, investor, investorTransfer, settleModuleWrites, tokenAbi, type Investor, type RegulatedTestToken } from "./compliance-testing";
 
 const path = (id: string, suffix: string) => `/v1/compliance/modules/${id}/${suffix}`;
 
@@ -41,10 +41,27 @@ describe("TransferFeesModule and ExchangeMonthlyLimitsModule", () => {
     expect(await balanceOf(token, bob.address)).toBe(990n + 975n);
     expect(await balanceOf(token, collector.address)).toBe(35n);
 
-    // A fee of 0 stops collection; the module leaves the compliance for the next test.
+    // The collector must be a verified investor: refused before any chain write otherwise.
+    const stranger = "0x00000000000000000000000000000000000000C0";
+    expect((await api(t, "POST", path(module.id, "set_transfer_fees"), { basis_points: 10, collector: stranger })).body.error)
+      .toMatchObject({ code: "collector_not_verified", param: "collector" });
+
+    // A fee of 0 stops collection.
     await confirmed(t, "POST", path(module.id, "rules"), { rule: "transfer_fees", basis_points: 0, collector: collector.address });
     expect((await api(t, "GET", path(module.id, "transfer_fees"))).body.basis_points).toBe(0);
+
+    // Out of the compliance the module loses its agent role; bound again it gets it back first.
+    const isAgent = () => read({ address: token.address, standard: "ERC3643" as never }, "isAgent", [module.address], tokenAbi);
+    await confirmed(t, "POST", path(module.id, "unbind_token"), {}, 200);
+    await settleModuleWrites(module.id);
+    expect(await isAgent()).toBe(false);
+    await confirmed(t, "POST", path(module.id, "bind_token"), { token_id: token.id }, 200);
+    expect(await isAgent()).toBe(true);
+    expect((await api(t, "GET", path(module.id, "compliance_contract"))).body.bound).toBe(true);
+    // Removed for the next test.
     await confirmed(t, "DELETE", path(module.id, "module"), {}, 200);
+    await settleModuleWrites(module.id);
+    expect(await isAgent()).toBe(false);
   });
 
   it("ExchangeMonthlyLimits caps transfers toward a tagged exchange identity", async () => {

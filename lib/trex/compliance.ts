@@ -15,7 +15,7 @@ import { invalidRequest } from "@/lib/api/errors";
 import { paginate } from "@/lib/api/pagination";
 import { artifact } from "@/lib/chain/artifacts";
 import { networkFor } from "@/lib/chain/networks";
-import { recordChainWrite, submitChainWrite, wakeWallets, type ChainWrite } from "@/lib/chain/transactions";
+import { recordChainWrite, serializeTransaction, submitChainWrite, wakeWallets, type ChainWrite } from "@/lib/chain/transactions";
 import { db, transaction } from "@/lib/db";
 import type { ComplianceModule } from "@/lib/generated/prisma/client";
 import type { CreateModuleInput, ListModulesQuery } from "@/lib/schemas/compliance";
@@ -69,6 +69,7 @@ export async function createModule(scope: Scope, input: CreateInput) {
     throw invalidRequest("parameter_invalid", `Invalid network: the module goes on the token's network (${token.network})`, "network");
   }
   await assertCanBind(token, input.kind, params.preset_completed === true);
+  if (params.transfer_fees) await assertVerifiedCollector(token, params.transfer_fees.collector, "transfer_fees.collector");
   const implementation = trexBase(token.network).modules[input.kind];
   const initialize = encodeFunctionData({ abi: moduleAbi(input.kind), functionName: "initialize", args: [] });
   const effect: ModuleEffect = { moduleId: id, tokenId: token.id, token: token.address, compliance: token.suite.compliance };
@@ -107,13 +108,23 @@ async function assertCanBind(token: RegulatedToken, kind: ModuleKind, presetComp
   }
 }
 
-function write(scope: Scope, module: ComplianceModule & { network: string }, kind: ChainWrite["kind"], to: Address, data: `0x${string}`, effect: ModuleEffect, request: Record<string, unknown>) {
+/** TransferFeesModule.setFee reverts unless the collector is verified by the token's identity registry: say so first. */
+async function assertVerifiedCollector(token: RegulatedToken, collector: Address, param = "collector") {
+  const verified = await readToken<boolean>(token, "isVerified", [collector], { address: token.suite.identityRegistry, abi: artifact("IdentityRegistry").abi });
+  if (!verified) {
+    throw invalidRequest("collector_not_verified", `The fee collector ${collector} must be a verified investor of token '${token.id}' (identity registry isVerified).`, param);
+  }
+}
+
+function writeOf(scope: Scope, module: ComplianceModule & { network: string }, kind: ChainWrite["kind"], to: Address, data: `0x${string}`, effect: ModuleEffect, request: Record<string, unknown>): ChainWrite {
   const { idempotency_key: _, ...shown } = request;
-  return submitChainWrite({
+  return {
     tenantId: scope.tenantId, livemode: scope.livemode, network: module.network, kind, tokenId: effect.tokenId, to, data,
     request: { ...shown, module: module.id }, effect: effect as unknown as Record<string, unknown>,
-  });
+  };
 }
+
+const write = (...args: Parameters<typeof writeOf>) => submitChainWrite(writeOf(...args));
 
 /** Sends one configuration change through the module's compliance (400 for another kind's rule, before any chain call). */
 export async function applyRule(scope: Scope, id: string, rule: Rule, request: Record<string, unknown>, operation: string) {
@@ -122,6 +133,7 @@ export async function applyRule(scope: Scope, id: string, rule: Rule, request: R
   const module = requireBound(found, operation);
   const call = encodeRule(rule, { kind: module.kind, address: module.address, compliance: module.compliance as Address });
   const token = await regulatedToken(scope, module.tokenId);
+  if (rule.rule === "transfer_fees") await assertVerifiedCollector(token, rule.collector);
   return write(scope, module, "compliance.rule.add", call.to, call.data,
     { moduleId: module.id, tokenId: token.id, token: token.address, compliance: module.compliance as Address, rule }, request);
 }
@@ -135,9 +147,23 @@ export async function bindToken(scope: Scope, id: string, body: { token_id: stri
   }
   if (token.network !== module.network) throw invalidRequest("parameter_invalid", `Invalid token_id: the module is on ${module.network}, the token on ${token.network}`, "token_id");
   await assertCanBind(token, module.kind, false);
-  const data = encodeFunctionData({ abi: complianceAbi(), functionName: "addModule", args: [module.address] });
-  return write(scope, module, "compliance.module.add", token.suite.compliance, data,
-    { moduleId: module.id, tokenId: token.id, token: token.address, compliance: token.suite.compliance }, body);
+  const effect: ModuleEffect = { moduleId: module.id, tokenId: token.id, token: token.address, compliance: token.suite.compliance };
+  const add = writeOf(scope, module, "compliance.module.add", token.suite.compliance,
+    encodeFunctionData({ abi: complianceAbi(), functionName: "addModule", args: [module.address] }), effect, body);
+  // A TransferFeesModule collects with forcedTransfer: it binds only as an agent of the token (canComplianceBind).
+  const needsAgent = module.kind === "TransferFeesModule" && !(await readToken<boolean>(token, "isAgent", [module.address], { abi: artifact("Token").abi }));
+  const agent = needsAgent
+    ? writeOf(scope, module, "compliance.module.prepare", token.address, encodeFunctionData({ abi: artifact("Token").abi, functionName: "addAgent", args: [module.address] }), effect, body)
+    : null;
+  // One database transaction, in nonce order: the agent role, then addModule.
+  const records = await transaction(async (client) => {
+    const out = [];
+    if (agent) out.push(await recordChainWrite(agent, client));
+    out.push(await recordChainWrite(add, client));
+    return out;
+  });
+  await wakeWallets(records);
+  return serializeTransaction(records.at(-1)!);
 }
 
 async function removal(scope: Scope, id: string, operation: string, tokenId: string | undefined, lifecycle: boolean, request: Record<string, unknown>) {
