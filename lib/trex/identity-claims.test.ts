@@ -1,5 +1,6 @@
 // Claims through the HTTP API, read back on chain: the tenant's platform ClaimIssuer is deployed on first
-// use and signs claims that make an investor verified once the issuer is trusted for the required topic;
+// use and signs claims that make an investor verified (a mint to them then passes) once the issuer is
+// trusted for the required topic;
 // a claim signed elsewhere is accepted with its signature (and a bad one fails on chain with the reason);
 // removal by claim id or on-chain claim id; events; another tenant's ids answer 404.
 import { beforeAll, describe, expect, it } from "vitest";
@@ -82,8 +83,15 @@ describe("identity claims", () => {
     expect(await readAt(issuer, issuerAbi, "getKeyPurposes", [keyOf(t.wallet)])).toEqual([1n, 3n]);
 
     expect(await verified(investor.address)).toBe(false); // the issuer is not trusted yet
+    const refused = await api(t, "POST", `/v1/tokens/${token.id}/mint`, { to: investor.address, amount: "10" });
+    const refusedTx = await settled(refused.body.id);
+    expect(refusedTx.status).toBe("failed");
+    expect(refusedTx.errorMessage).toMatch(/Identity is not verified/);
     await asTenant(token.regulated.trusted_issuers_registry, artifact("TrustedIssuersRegistry").abi, "addTrustedIssuer", [issuer, [7n]]);
     expect(await verified(investor.address)).toBe(true);
+    const minted = await api(t, "POST", `/v1/tokens/${token.id}/mint`, { to: investor.address, amount: "10" });
+    expect((await settled(minted.body.id)).status).toBe("confirmed");
+    expect(await readAt(token.address, artifact("Token").abi, "balanceOf", [investor.address])).toBe(10n);
 
     expect((await api(t, "GET", `/v1/identities/${id}`)).body.claims).toEqual({ total: 1, topics: ["7"] });
     expect((await eventsOf(t.id, "identity.claim.added")).filter((e) => e.id === res.body.id)).toMatchObject([{ status: "added", issuer, claim_id: claimId }]);
