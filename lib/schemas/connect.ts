@@ -9,11 +9,14 @@ export const ChainId = z
   .regex(/^\d{1,12}$/, "must be a chain id in decimal digits, as a string")
   .meta({ description: "EVM chain id of the network, as a string (e.g. \"80002\" for polygon_amoy).", example: "80002" });
 
+const QUANTITY = /^(0x[0-9a-fA-F]{1,64}|\d{1,78})$/;
+
 /** Hex quantity (as bundlers take them) or decimal string; at most 2^256 - 1. */
 const Quantity = z
   .string()
-  .regex(/^(0x[0-9a-fA-F]{1,64}|\d{1,78})$/, "must be a 0x-prefixed hex quantity or a decimal integer string")
-  .refine((v) => BigInt(v) < 2n ** 256n, "must be at most 2^256 - 1")
+  .regex(QUANTITY, "must be a 0x-prefixed hex quantity or a decimal integer string")
+  // Checks run on after a failed regex too: only a well-formed quantity is converted.
+  .refine((v) => !QUANTITY.test(v) || BigInt(v) < 2n ** 256n, "must be at most 2^256 - 1")
   .meta({ example: "0x0" });
 
 const HexBytes = (max: number) =>
