@@ -4,7 +4,7 @@ import { z } from "zod";
 import { Id, IdParam, ListQuery, listOf, singleLine, writeBody } from "./common";
 import { Address, Uint256 } from "./tokens";
 import { MODULE_KINDS } from "@/lib/trex/base";
-import { countryNumeric } from "@/lib/trex/compliance-countries";
+import { parseCountry } from "@/lib/trex/countries";
 
 export { Transaction } from "./transactions";
 
@@ -17,8 +17,8 @@ export const ModuleStatus = z.enum(["configured", "deploying", "deployed", "fail
 
 export const Country = z
   .union([z.string().max(3), z.number().int()])
-  .refine((v) => countryNumeric(v) !== null, "must be an ISO 3166-1 alpha-2 code (FR) or numeric code (250)")
-  .transform((v) => countryNumeric(v) as number)
+  .refine((v) => parseCountry(v) !== null, "must be an ISO 3166-1 alpha-2 code (FR) or numeric code (250)")
+  .transform((v) => parseCountry(v)!.numeric)
   .meta({ description: "ISO 3166-1 country: alpha-2 code (`FR`, any case) or numeric code (`250` or 250).", example: "FR" });
 
 const Countries = (max: number) => z.array(Country).min(1).max(max);

@@ -10,7 +10,7 @@ import { db } from "@/lib/db";
 import type { Scope } from "@/lib/tokens/scope";
 import { regulatedToken, type RegulatedToken } from "./suite";
 import { chainRead, moduleName } from "./compliance-reads";
-import { countryAlpha2 } from "./compliance-countries";
+import { countryOf } from "./countries";
 import { complianceAbi, moduleAbi } from "./modules";
 
 type Rule = "identity_verified" | "token_paused" | "wallet_frozen" | "free_balance" | "module";
@@ -85,7 +85,7 @@ export async function checkTransfer(scope: Scope, tokenId: string, body: { from:
   };
 }
 
-const countryText = (numeric: number) => `${countryAlpha2(numeric) ?? "unknown"} (${numeric})`;
+const countryText = (numeric: number) => `${countryOf(numeric).alpha2 ?? "unknown"} (${numeric})`;
 
 /** Why a module refuses, from the state its moduleCheck reads. */
 async function refusal(c: Ctx, module: Address, name: string, deployTxId: string | null): Promise<string> {

@@ -10,7 +10,7 @@ import { db } from "@/lib/db";
 import type { Scope } from "@/lib/tokens/scope";
 import type { ModuleKind } from "./base";
 import { regulatedToken } from "./suite";
-import { countryAlpha2 } from "./compliance-countries";
+import { countryOf } from "./countries";
 import { findModule, requireKind, requireProxy, type LiveModule } from "./compliance-records";
 import { complianceAbi, moduleAbi } from "./modules";
 
@@ -27,7 +27,7 @@ export async function chainRead<T>(network: string, address: Address, abi: Abi, 
   }
 }
 
-const country = (numeric: number) => ({ alpha2: countryAlpha2(numeric), numeric });
+const country = (numeric: number) => countryOf(numeric);
 
 type ReadableModule = LiveModule & { compliance: Address };
 

@@ -9,7 +9,7 @@ import { chainTarget } from "@/lib/chain/clients";
 import { signerFor } from "@/lib/chain/wallets";
 import { db } from "@/lib/db";
 import { account, api, chain, deployContract, NETWORK, settled, type TestTenant } from "@/lib/tokens/testing";
-import { countryNumeric } from "./compliance-countries";
+import { parseCountry } from "./countries";
 
 export const tokenAbi = artifact("Token").abi;
 const registryAbi = artifact("IdentityRegistry").abi;
@@ -21,7 +21,7 @@ export type Investor = Awaited<ReturnType<typeof account>> & { identity: Address
 export async function investor(t: TestTenant, token: RegulatedTestToken, country: string | number): Promise<Investor> {
   const wallet = await account(true);
   const identity = getAddress(await deployContract(wallet.wallet, artifact("Identity").abi, artifact("Identity").bytecode, [wallet.address, false]));
-  const numeric = countryNumeric(country)!;
+  const numeric = parseCountry(country)!.numeric;
   await registerIdentity(t, token, wallet.address, identity, numeric);
   return { ...wallet, identity, country: numeric };
 }
