@@ -3,7 +3,7 @@
 // time (the investor's own transfer goes through or is refused). Also the module's lifecycle on its
 // token's ModularCompliance: reads, unbind, bind again, remove.
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, confirmed, eventsOf, tenant, type TestTenant } from "@/lib/tokens/testing";
+import { api, confirmed, eventsOf, settled, tenant, type TestTenant } from "@/lib/tokens/testing";
 import { deployRegulatedToken } from "./testing";
 import { balanceOf, check, createModule, investor, investorTransfer, type Investor, type RegulatedTestToken } from "./compliance-testing";
 
@@ -41,6 +41,11 @@ describe("country modules", () => {
     expect((await api(t, "GET", `${path(module.id, "is_allowed_country")}?country=DE`)).body).toEqual({
       object: "country_check", module: module.id, kind: "CountryRestrictModule", country: { alpha2: "DE", numeric: 276 }, allowed: false,
     });
+
+    // A change the module refuses fails with its reason, and is no rule.
+    const again = await api(t, "POST", path(module.id, "add_country_restriction"), { country: "DE" });
+    expect(again.status).toBe(201);
+    expect(await settled(again.body.id)).toMatchObject({ status: "failed", errorMessage: expect.stringMatching(/country already restricted/) });
 
     await confirmed(t, "POST", path(module.id, "remove_country_restriction"), { country: 840 });
     expect((await check(t, token, alice.address, carol.address, 10n)).allowed).toBe(true);
