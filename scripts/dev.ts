@@ -55,7 +55,7 @@ async function start() {
   running.push(chain.stop);
   const bundler = await startDevBundler(chain.rpcUrl, log);
   running.push(bundler.stop);
-  const reset = await forgetLocalChainState(database.url, chain.blockNumber);
+  const reset = await forgetLocalChainState(database.url, chain.fresh);
   if (reset.tokens || reset.transactions) {
     log(`the local chain starts empty: marked ${reset.tokens} token(s) and ${reset.transactions} transaction(s) of the previous run as failed`);
   }
@@ -104,7 +104,9 @@ async function startChain() {
     const description = ownUrl
       ? `${new URL(ownUrl).origin} (LOCAL_CHAIN_RPC_URL), for every network without RPC_URL_<NETWORK>`
       : `${chain.rpcUrl} (local Hardhat chain, started here), for every network without RPC_URL_<NETWORK>`;
-    return { ...chain, blockNumber, description };
+    // A chain started here is new (its only blocks are the platform's start-up contracts); a node of
+    // LOCAL_CHAIN_RPC_URL is new when it has no block yet.
+    return { ...chain, fresh: !ownUrl || blockNumber === 0n, description };
   } catch {
     await chain.stop();
     throw new StartupError(

@@ -3,8 +3,9 @@
 // API never shows a token whose contract vanished; and nonce counters start again from zero.
 import pg from "pg";
 
-export async function forgetLocalChainState(databaseUrl: string, blockNumber: bigint): Promise<{ tokens: number; transactions: number }> {
-  if (blockNumber > 0n) return { tokens: 0, transactions: 0 }; // same chain as before (an external node kept running)
+/** `fresh`: the chain was started empty by this run (its start-up contracts are its only blocks). */
+export async function forgetLocalChainState(databaseUrl: string, fresh: boolean): Promise<{ tokens: number; transactions: number }> {
+  if (!fresh) return { tokens: 0, transactions: 0 }; // same chain as before (an external node kept running)
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

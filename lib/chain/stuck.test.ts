@@ -45,9 +45,10 @@ describe("stuck transactions", () => {
     expect(await runWallet(key, "base_sepolia", 300)).toEqual({ open: 1 }); // a repeat signs nothing new
     expect((await db.transaction.findUniqueOrThrow({ where: { id: record.id } })).hashes).toHaveLength(1);
 
-    // Stuck at once, with a cap one bump above the first fee: one replacement, then the cap stops it.
+    // Stuck at once, with a cap 15% above the first fee (a node takes a replacement from +10%): one
+    // replacement, at the cap, then the cap stops it.
     process.env.TX_STUCK_AFTER_SECONDS = "0";
-    process.env.MAX_FEE_PER_GAS_GWEI_BASE_SEPOLIA = String(Number(BigInt(first.maxFeePerGas!) * 110n / 100n) / Number(parseGwei("1")));
+    process.env.MAX_FEE_PER_GAS_GWEI_BASE_SEPOLIA = String(Number(BigInt(first.maxFeePerGas!) * 115n / 100n) / Number(parseGwei("1")));
     try {
       await runWallet(key, "base_sepolia", 300);
       await new Promise((r) => setTimeout(r, 5_200)); // a replacement waits for the resend interval
