@@ -50,10 +50,8 @@ export async function startFaultProxy(upstreamUrl: string): Promise<FaultProxy> 
       node.pause();
       queue = queue.then(async () => {
         if (faults.maxDelayMs) await new Promise((r) => setTimeout(r, Math.random() * faults.maxDelayMs!));
-        // Every nth response from the second on (n = 1/rate), so a short run still loses some: random loss
-        // at 10% lost none in a run whose backlog went out in a few batches.
-        const every = faults.loseResponses ? Math.max(1, Math.round(1 / faults.loseResponses)) : 0;
-        if (every && ++responses % every === 2 % every) {
+        // Random loss at the given rate, and always the second response, so a short run loses at least one.
+        if (faults.loseResponses && (++responses === 2 || Math.random() < faults.loseResponses)) {
           stats.lostResponses++;
           return cut();
         }
