@@ -109,7 +109,12 @@ export const ExchangeIdInput = writeBody({
   tagged: z.boolean().default(true).meta({ description: "true tags the identity as an exchange (addExchangeID), false untags it (removeExchangeID)." }),
 });
 export const ExchangeMonthlyLimitInput = writeBody({ exchange_id: ExchangeId, monthly_limit: Amount });
-export const BindTokenInput = writeBody({ token_id: Id.meta({ description: "ERC3643 token of the tenant, on the module's network." }) });
+export const BindTokenInput = writeBody({
+  token_id: Id.meta({ description: "ERC3643 token of the tenant, on the module's network." }),
+  preset_completed: z.boolean().optional().meta({
+    description: "MaxBalanceModule and a token with supply: send presetCompleted first (T-REX binds it only at zero supply or after that; identity balances start at 0).",
+  }),
+});
 export const UnbindTokenInput = writeBody({ token_id: Id.optional().meta({ description: "Must be the token the module is bound to (default: that token)." }) });
 export const RemoveModuleInput = writeBody({});
 

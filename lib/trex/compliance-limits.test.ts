@@ -63,6 +63,14 @@ describe("MaxBalanceModule", () => {
     const module = await createModule(t, { kind: "MaxBalanceModule", token_id: token.id, max_balance: "5000", preset_completed: true });
     expect(module.params).toEqual({ max_balance: "5000", preset_completed: true });
     expect((await api(t, "GET", path(module.id, "compliance_contract"))).body.bound).toBe(true);
+
+    // The first module, bound at zero supply: out of the compliance, it binds again only with the preset completed.
+    const [first] = (await api(t, "GET", "/v1/compliance/modules?kind=MaxBalanceModule")).body.data.slice(-1);
+    await confirmed(t, "POST", path(first.id, "unbind_token"), { token_id: token.id }, 200);
+    const again = await api(t, "POST", path(first.id, "bind_token"), { token_id: token.id });
+    expect(again.body.error).toMatchObject({ code: "module_cannot_bind", param: "token_id" });
+    await confirmed(t, "POST", path(first.id, "bind_token"), { token_id: token.id, preset_completed: true }, 200);
+    expect((await api(t, "GET", `/v1/compliance/modules/is_module_bound?module_id=${first.id}`)).body.bound).toBe(true);
   });
 });
 

@@ -138,7 +138,7 @@ export async function applyRule(scope: Scope, id: string, rule: Rule, request: R
     { moduleId: module.id, tokenId: token.id, token: token.address, compliance: module.compliance as Address, rule }, request);
 }
 
-export async function bindToken(scope: Scope, id: string, body: { token_id: string }) {
+export async function bindToken(scope: Scope, id: string, body: { token_id: string; preset_completed?: boolean }) {
   const module = requireProxy(await findModule(scope, id), "bind_token");
   const token = await regulatedToken(scope, body.token_id);
   if (module.status !== "deployed") throw invalidRequest("module_not_deployed", `Module '${id}' is still deploying; retry once its status is 'deployed'.`, "id");
@@ -146,19 +146,24 @@ export async function bindToken(scope: Scope, id: string, body: { token_id: stri
     throw invalidRequest("module_already_bound", `Module '${id}' is in the compliance of token '${module.tokenId}'; unbind it first (POST …/unbind_token).`, "id");
   }
   if (token.network !== module.network) throw invalidRequest("parameter_invalid", `Invalid token_id: the module is on ${module.network}, the token on ${token.network}`, "token_id");
-  await assertCanBind(token, module.kind, false);
+  if (body.preset_completed !== undefined && module.kind !== "MaxBalanceModule") {
+    throw invalidRequest("parameter_invalid", `Invalid preset_completed: only for a MaxBalanceModule ('${id}' is a ${module.kind})`, "preset_completed");
+  }
+  await assertCanBind(token, module.kind, body.preset_completed === true);
   const effect: ModuleEffect = { moduleId: module.id, tokenId: token.id, token: token.address, compliance: token.suite.compliance };
   const add = writeOf(scope, module, "compliance.module.add", token.suite.compliance,
     encodeFunctionData({ abi: complianceAbi(), functionName: "addModule", args: [module.address] }), effect, body);
   // A TransferFeesModule collects with forcedTransfer: it binds only as an agent of the token (canComplianceBind).
   const needsAgent = module.kind === "TransferFeesModule" && !(await readToken<boolean>(token, "isAgent", [module.address], { abi: artifact("Token").abi }));
-  const agent = needsAgent
+  const prepare = needsAgent
     ? writeOf(scope, module, "compliance.module.prepare", token.address, encodeFunctionData({ abi: artifact("Token").abi, functionName: "addAgent", args: [module.address] }), effect, body)
-    : null;
-  // One database transaction, in nonce order: the agent role, then addModule.
+    : body.preset_completed
+      ? writeOf(scope, module, "compliance.module.prepare", module.address, encodeFunctionData({ abi: moduleAbi(module.kind), functionName: "presetCompleted", args: [token.suite.compliance] }), effect, body)
+      : null;
+  // One database transaction, in nonce order: the preparation, then addModule.
   const records = await transaction(async (client) => {
     const out = [];
-    if (agent) out.push(await recordChainWrite(agent, client));
+    if (prepare) out.push(await recordChainWrite(prepare, client));
     out.push(await recordChainWrite(add, client));
     return out;
   });
