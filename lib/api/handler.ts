@@ -10,6 +10,7 @@ import { requestHash, withIdempotency } from "./idempotency";
 import { newId } from "./ids";
 import { IdempotencyKey } from "@/lib/schemas/common";
 import { logError, logRequest } from "./log";
+import { connectCors } from "@/lib/connect/cors";
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
@@ -74,12 +75,14 @@ export function api<
     let caller: Caller | null = null;
     let response: Response;
     let replayed = false;
+    const cors = connectCors(request, url.pathname); // browser requests to /v1/connect/** (lib/connect/cors)
     try {
       const auth = await authenticate(request, options.auth, options.policy ?? policies.general);
       rateLimit = auth.rateLimit;
       caller = auth.caller;
       if (rateLimit) assertAllowed(rateLimit); // none for a batch operation: the batch took the slots
       if (auth.failure) throw auth.failure;
+      const preflight = await cors?.admit(caller); // 403 unless the Origin is allowed; answers OPTIONS preflights
 
       const params = options.params ? parseOrThrow(options.params, (await routeCtx?.params) ?? {}, "path") : undefined;
       const query = options.query ? parseOrThrow(options.query, Object.fromEntries(url.searchParams), "query") : undefined;
@@ -87,7 +90,7 @@ export function api<
       const body = options.body ? parseOrThrow(options.body, raw ?? {}, "body") : undefined;
 
       const run = async () => {
-        const result = await handler({ request, requestId, caller, tenantId: caller?.tenantId, body, query, params } as never);
+        const result = preflight ? new Reply(null, 204, preflight.headers) : await handler({ request, requestId, caller, tenantId: caller?.tenantId, body, query, params } as never);
         return result instanceof Reply ? result : new Reply(result, options.status ?? 200);
       };
 
@@ -113,6 +116,7 @@ export function api<
     if (rateLimit) for (const [k, v] of Object.entries(rateLimitHeaders(rateLimit))) headers.set(k, v);
     if (replayed) headers.set("Idempotent-Replayed", "true");
     if (options.deprecated) headers.set("Deprecation", "true");
+    if (cors) for (const [k, v] of Object.entries(cors.headers())) headers.set(k, v);
     logRequest({
       request_id: requestId,
       method: request.method,

@@ -4,6 +4,7 @@ import { routeModules } from "./route-modules.generated";
 import { routeTable } from "./route-table.generated";
 import type { RouteHandler } from "./handler";
 import { ErrorEnvelope } from "@/lib/schemas/common";
+import { ORIGIN_NOT_ALLOWED } from "@/lib/connect/cors";
 
 const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ErrorEnvelope } } });
 
@@ -59,6 +60,8 @@ export async function openApiDocument() {
     const mod = await routeModules[path]();
     const item: Record<string, ZodOpenApiOperationObject> = {};
     for (const method of methods) item[method.toLowerCase()] = operation(method.toLowerCase(), mod[method] as RouteHandler);
+    // Browser requests to Connect are held to the tenant's allowed origins (lib/connect/cors).
+    if (path.startsWith("/v1/connect/")) for (const op of Object.values(item)) op.responses["403"] = errorResponse(ORIGIN_NOT_ALLOWED);
     paths[path.replace(/\[(\w+)\]/g, "{$1}")] = item;
   }
   cached = createDocument({
