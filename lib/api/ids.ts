@@ -18,7 +18,8 @@ const next = monotonicFactory(randomFraction);
 
 export type IdPrefix =
   | "ten" | "usr" | "key" | "rt" | "evt" | "tok" | "tx" | "we" | "whd" | "req" | "wal"
-  | "idn" | "clm" | "cli"; // identities, identity claims, claim issuers (lib/trex)
+  | "idn" | "clm" | "cli" // identities, identity claims, claim issuers (lib/trex)
+  | "oal" | "psk" | "pm"; // Connect OAuth links, passkeys, paymasters (lib/connect)
 
 export const newId = (prefix: IdPrefix) => `${prefix}_${next().toLowerCase()}`;
 

@@ -1,0 +1,135 @@
+// OAuth identities of Connect accounts over the API: id_tokens from a local identity provider (real JWKS
+// over HTTP, real RS256/ES256 signatures) verified against the tenant's client ids; link, list, unlink;
+// 409 on conflicts; another tenant's account is 404; session tokens are not console credentials.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeJwt } from "jose";
+import { call, newTenant } from "@/test/client";
+import { verifyAccessToken } from "@/lib/auth/tokens";
+import { verifySessionToken } from "./sessions-token";
+import { CHAIN_ID, newAccount, startIdentityProviders, type IdentityProviders } from "./oauth-testing";
+
+const GOOGLE = "test-app.apps.googleusercontent.com";
+const APPLE = "com.example.dapp";
+let idp: IdentityProviders;
+beforeAll(async () => (idp = await startIdentityProviders()));
+afterAll(() => idp?.close());
+
+async function configuredTenant() {
+  const t = await newTenant("OAuth");
+  const res = await call("PUT", "/v1/settings/oauth", { token: t.apiKey, body: { google_client_id: GOOGLE, apple_client_id: APPLE } });
+  expect(res.status).toBe(200);
+  return t;
+}
+
+describe("Connect OAuth", () => {
+  it("a new user gets an oauth_token, links it; returning users get the account and a session", async () => {
+    const t = await configuredTenant();
+    const { address } = await newAccount(t.apiKey);
+    const sub = `google-user-${Date.now()}`;
+
+    const first = await call("POST", "/v1/connect/oauth/verify", { token: t.apiKey, body: { provider: "google", id_token: await idp.idToken("google", { aud: GOOGLE, sub, email: "ada@example.com" }) } });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ object: "oauth_verification", provider: "google", subject: sub, email: "ada@example.com", linked: false, account: null, session_token: null, oauth_token_expires_in: 600 });
+    const oauthToken = first.body.oauth_token as string;
+
+    const link = await call("POST", "/v1/connect/oauth/link", { token: t.apiKey, body: { oauth_token: oauthToken, address, chain_id: CHAIN_ID } });
+    expect(link.status, JSON.stringify(link.body)).toBe(201);
+    expect(link.body).toMatchObject({ object: "oauth_link", provider: "google", subject: sub, email: "ada@example.com", address, chain_id: CHAIN_ID, livemode: false });
+    expect(link.body.id).toMatch(/^oal_/);
+    // Linking the same identity to the same account again answers the link.
+    const again = await call("POST", "/v1/connect/oauth/link", { token: t.apiKey, body: { oauth_token: oauthToken, address: address.toLowerCase(), chain_id: CHAIN_ID } });
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(link.body.id);
+
+    const back = await call("POST", "/v1/connect/oauth/verify", { token: t.apiKey, body: { provider: "google", id_token: await idp.idToken("google", { aud: GOOGLE, sub }) } });
+    expect(back.body).toMatchObject({ linked: true, account: { address, chain_id: CHAIN_ID, network: "polygon_amoy" }, oauth_token: null, session_expires_in: 3600 });
+    const session = await verifySessionToken(back.body.session_token);
+    expect(session).toEqual({ tenantId: t.auth.tenant.id, livemode: false, address, chainId: CHAIN_ID, method: "oauth" });
+    // Neither token is a console session or an API credential.
+    expect(await verifyAccessToken(back.body.session_token)).toBeNull();
+    expect(await verifyAccessToken(oauthToken)).toBeNull();
+    expect(decodeJwt(back.body.session_token).aud).toBe("connect-session");
+    expect((await call("GET", "/v1/settings/cors", { token: back.body.session_token })).status).toBe(401);
+    // An oauth_token is not a session token, nor the other way round.
+    expect(await verifySessionToken(oauthToken)).toBeNull();
+    const swapped = await call("POST", "/v1/connect/oauth/link", { token: t.apiKey, body: { oauth_token: back.body.session_token, address, chain_id: CHAIN_ID } });
+    expect(swapped.status).toBe(400);
+    expect(swapped.body.error.code).toBe("invalid_oauth_token");
+
+    // Apple (ES256) next to it; list both; unlink one.
+    const apple = await call("POST", "/v1/connect/oauth/verify", { token: t.apiKey, body: { provider: "apple", id_token: await idp.idToken("apple", { aud: APPLE, sub: "apple.001" }) } });
+    expect(apple.body).toMatchObject({ linked: false, provider: "apple", email: null });
+    expect((await call("POST", "/v1/connect/oauth/link", { token: t.apiKey, body: { oauth_token: apple.body.oauth_token, address, chain_id: CHAIN_ID } })).status).toBe(201);
+    const list = await call("GET", `/v1/connect/accounts/${address}/oauth?chain_id=${CHAIN_ID}`, { token: t.apiKey });
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ object: "list", total: 2, has_more: false });
+    expect(list.body.data.map((l: { provider: string }) => l.provider).sort()).toEqual(["apple", "google"]);
+
+    const removed = await call("DELETE", `/v1/connect/accounts/${address}/oauth/google?chain_id=${CHAIN_ID}`, { token: t.apiKey });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ id: link.body.id, object: "oauth_link", deleted: true, provider: "google" });
+    expect((await call("DELETE", `/v1/connect/accounts/${address}/oauth/google?chain_id=${CHAIN_ID}`, { token: t.apiKey })).status).toBe(404);
+    expect((await call("GET", `/v1/connect/accounts/${address}/oauth?chain_id=${CHAIN_ID}`, { token: t.apiKey })).body.total).toBe(1);
+    // Unlinked: the google identity is new again.
+    const fresh = await call("POST", "/v1/connect/oauth/verify", { token: t.apiKey, body: { provider: "google", id_token: await idp.idToken("google", { aud: GOOGLE, sub }) } });
+    expect(fresh.body.linked).toBe(false);
+  });
+
+  it("409 when the identity is linked to another account, or the account already has that provider", async () => {
+    const t = await configuredTenant();
+    const a = await newAccount(t.apiKey);
+    const b = await newAccount(t.apiKey);
+    const verify = async (sub: string) =>
+      (await call("POST", "/v1/connect/oauth/verify", { token: t.apiKey, body: { provider: "google", id_token: await idp.idToken("google", { aud: GOOGLE, sub }) } })).body.oauth_token as string;
+    const token = await verify("shared-user");
+    expect((await call("POST", "/v1/connect/oauth/link", { token: t.apiKey, body: { oauth_token: token, address: a.address, chain_id: CHAIN_ID } })).status).toBe(201);
+    const conflict = await call("POST", "/v1/connect/oauth/link", { token: t.apiKey, body: { oauth_token: token, address: b.address, chain_id: CHAIN_ID } });
+    expect(conflict.status).toBe(409);
+    expect(conflict.body.error.code).toBe("oauth_identity_already_linked");
+    const second = await call("POST", "/v1/connect/oauth/link", { token: t.apiKey, body: { oauth_token: await verify("other-user"), address: a.address, chain_id: CHAIN_ID } });
+    expect(second.status).toBe(409);
+    expect(second.body.error.code).toBe("oauth_provider_already_linked");
+  });
+
+  it("rejects id_tokens with a wrong audience, issuer, signature or expiry, and unconfigured providers", async () => {
+    const t = await configuredTenant();
+    const verify = async (provider: "google" | "apple", id_token: string) => call("POST", "/v1/connect/oauth/verify", { token: t.apiKey, body: { provider, id_token } });
+    const cases: [string, Promise<string>, "google" | "apple"][] = [
+      ["audience", idp.idToken("google", { aud: "someone-else.apps.googleusercontent.com", sub: "u1" }), "google"],
+      ["issuer", idp.idToken("google", { aud: GOOGLE, sub: "u1", iss: "https://evil.example.com" }), "google"],
+      ["signature", idp.idToken("google", { aud: GOOGLE, sub: "u1", rogue: true }), "google"],
+      ["expiry", idp.idToken("google", { aud: GOOGLE, sub: "u1", expiresIn: -3600 }), "google"],
+      ["provider", idp.idToken("google", { aud: GOOGLE, sub: "u1" }), "apple"], // a google token presented as apple's
+      ["apple signature", idp.idToken("apple", { aud: APPLE, sub: "u1", rogue: true }), "apple"],
+    ];
+    for (const [what, token, provider] of cases) {
+      const res = await verify(provider, await token);
+      expect(res.status, what).toBe(400);
+      expect(res.body.error.code, what).toBe("invalid_id_token");
+      expect(res.body.error.param).toBe("id_token");
+    }
+    expect((await verify("google", "not.a.jwt")).body.error.code).toBe("invalid_id_token");
+
+    const bare = await newTenant("NoOAuth");
+    const res = await call("POST", "/v1/connect/oauth/verify", { token: bare.apiKey, body: { provider: "google", id_token: await idp.idToken("google", { aud: GOOGLE, sub: "u1" }) } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("oauth_provider_not_configured");
+  });
+
+  it("another tenant's account and oauth_token answer 404 / 400", async () => {
+    const a = await configuredTenant();
+    const b = await configuredTenant();
+    const { address } = await newAccount(a.apiKey);
+    const token = (await call("POST", "/v1/connect/oauth/verify", { token: a.apiKey, body: { provider: "google", id_token: await idp.idToken("google", { aud: GOOGLE, sub: "iso" }) } })).body.oauth_token;
+    expect((await call("GET", `/v1/connect/accounts/${address}/oauth?chain_id=${CHAIN_ID}`, { token: b.apiKey })).status).toBe(404);
+    expect((await call("DELETE", `/v1/connect/accounts/${address}/oauth/google?chain_id=${CHAIN_ID}`, { token: b.apiKey })).status).toBe(404);
+    const { address: bAddress } = await newAccount(b.apiKey);
+    // B's key cannot redeem A's oauth_token, even for B's own account.
+    const stolen = await call("POST", "/v1/connect/oauth/link", { token: b.apiKey, body: { oauth_token: token, address: bAddress, chain_id: CHAIN_ID } });
+    expect(stolen.status).toBe(400);
+    // A's token with B's account address under A's key: no such account.
+    expect((await call("POST", "/v1/connect/oauth/link", { token: a.apiKey, body: { oauth_token: token, address: bAddress, chain_id: CHAIN_ID } })).status).toBe(404);
+    // The right chain only.
+    expect((await call("GET", `/v1/connect/accounts/${address}/oauth?chain_id=1`, { token: a.apiKey })).status).toBe(404);
+  });
+});
