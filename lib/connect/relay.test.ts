@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, defineChain, encodeFunctionData, parseAbi, erc20Abi, getAddress, http, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { toKernelSmartAccount } from "permissionless/accounts";
+import { prepareUserOperation } from "./ops";
 import { api, chain, confirmed, deployToken, ERC20_FEATURES, read, tenant, type TestTenant } from "@/lib/tokens/testing";
 
 const CHAIN_ID = "80002"; // polygon_amoy, served by the local chain in tests
@@ -166,6 +167,61 @@ describe("Connect: accounts and relay through alto", () => {
     expect((await api(other, "POST", "/v1/connect/relay/estimate-gas", { chain_id: CHAIN_ID, user_operation: unsigned })).status).toBe(404);
   });
 
+  it("builds operations server-side: awaiting_sign → sign-and-relay / sign → confirmed; cancel only before signing", async () => {
+    const address = registered.address as Address;
+    const scope = { tenantId: t.id, livemode: false };
+    const transfer = (amount: bigint) => [{ to: token.address, data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [RECIPIENT, amount] }) }];
+    const ownerSignature = (hash: Hex) => owner.signMessage({ message: { raw: hash } });
+
+    // What a connect-mode write does: the server builds the full v0.7 operation, the owner signs its hash.
+    const first = await prepareUserOperation(scope, { address, chain_id: CHAIN_ID, calls: transfer(50n) });
+    expect(first).toMatchObject({ status: "awaiting_sign", account: address, nonce: (await kernel.getNonce()).toString(), submitted: null });
+    expect(first.user_operation).toMatchObject({ sender: address, callData: first.call_data });
+    expect(first.user_operation.factory).toBeUndefined(); // deployed by the first operation already
+    const pending = await api(t, "GET", `/v1/connect/ops/pending?account=${address}`);
+    expect(pending.status).toBe(200);
+    expect(pending.body.data.map((o: any) => o.user_op_hash)).toEqual([first.user_op_hash]);
+    expect(pending.body.data[0].call_data.toLowerCase()).toBe((await kernel.encodeCalls(transfer(50n))).toLowerCase()); // the same Kernel execute encoding
+    expect((await api(other, "GET", "/v1/connect/ops/pending")).body.data).toEqual([]);
+    for (const action of ["sign", "sign-and-relay", "cancel"]) {
+      expect((await api(other, "POST", `/v1/connect/ops/${first.user_op_hash}/${action}`, action === "cancel" ? {} : { signature: "0x00" })).status, action).toBe(404);
+    }
+
+    // A signature the validator refuses: 502 with the bundler's reason, and the operation still waits.
+    const wrong = await privateKeyToAccount(generatePrivateKey()).signMessage({ message: { raw: first.user_op_hash as Hex } });
+    const refused = await api(t, "POST", `/v1/connect/ops/${first.user_op_hash}/sign-and-relay`, { signature: wrong });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(502);
+    expect(refused.body.error.message).toMatch(/AA24|signature/i);
+    expect((await api(t, "GET", `/v1/connect/relay/${first.user_op_hash}`)).body.status).toBe("awaiting_sign");
+
+    const relayed = await api(t, "POST", `/v1/connect/ops/${first.user_op_hash}/sign-and-relay`, { signature: await ownerSignature(first.user_op_hash as Hex) });
+    expect(relayed.status, JSON.stringify(relayed.body)).toBe(200);
+    expect(relayed.body).toMatchObject({ status: "pending", user_op_hash: first.user_op_hash });
+    const done = await until(() => api(t, "GET", `/v1/connect/relay/${first.user_op_hash}`), (r) => r.body.status !== "pending");
+    expect(done.body).toMatchObject({ status: "confirmed", success: true });
+    expect(await read<bigint>(token, "balanceOf", [RECIPIENT])).toBe(300n);
+    expect((await api(t, "POST", `/v1/connect/ops/${first.user_op_hash}/sign-and-relay`, { signature: "0x00" })).body.error.code).toBe("operation_not_awaiting_sign");
+    expect((await api(t, "POST", `/v1/connect/ops/${first.user_op_hash}/cancel`)).status).toBe(400);
+
+    // Cancel before signing; then it can be neither signed nor cancelled again.
+    const second = await prepareUserOperation(scope, { address, chain_id: CHAIN_ID, calls: transfer(7n) });
+    const cancelled = await api(t, "POST", `/v1/connect/ops/${second.user_op_hash}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: "cancelled", user_op_hash: second.user_op_hash });
+    expect((await api(t, "POST", `/v1/connect/ops/${second.user_op_hash}/sign`, { signature: await ownerSignature(second.user_op_hash as Hex) })).status).toBe(400);
+    expect((await api(t, "GET", "/v1/connect/ops/pending")).body.data).toEqual([]);
+
+    // Sign: the client's signature moves it to pending and on to its receipt.
+    const third = await prepareUserOperation(scope, { address, chain_id: CHAIN_ID, calls: transfer(25n) });
+    const signed = await api(t, "POST", `/v1/connect/ops/${third.user_op_hash}/sign`, { signature: await ownerSignature(third.user_op_hash as Hex) });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    expect(signed.body.status).toBe("pending");
+    await until(() => api(t, "GET", `/v1/connect/relay/${third.user_op_hash}`), (r) => r.body.status === "confirmed");
+    expect(await read<bigint>(token, "balanceOf", [RECIPIENT])).toBe(325n);
+    const relays = await api(t, "GET", `/v1/connect/accounts/${address}/relay`);
+    expect(relays.body.data.map((o: any) => o.status)).toEqual(["confirmed", "cancelled", "confirmed", "confirmed"]);
+  });
+
   it("answers 502 with the bundler's reason when it rejects an operation (wrong signer)", async () => {
     const address = registered.address as Address;
     const nonce = await kernel.getNonce();
@@ -180,7 +236,7 @@ describe("Connect: accounts and relay through alto", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(502);
     expect(res.body.error).toMatchObject({ type: "api_error", code: "bundler_rejected" });
     expect(res.body.error.message).toMatch(/AA24|signature/i);
-    expect((await api(t, "GET", `/v1/connect/accounts/${address}/relay`)).body.total).toBe(1);
+    expect((await api(t, "GET", `/v1/connect/accounts/${address}/relay`)).body.total).toBe(4);
     expect(getAddress(address)).toBe(address);
   });
 });

@@ -22,7 +22,7 @@ import { connectId, connectNetwork } from "./networks";
 export const RELAY_SUBMITTED = "connect/relay.submitted";
 
 /** The ECDSA validator's stub signature for estimation: 65 bytes that recover to some address. */
-const STUB_ECDSA_SIGNATURE: Hex =
+export const STUB_ECDSA_SIGNATURE: Hex =
   "0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c";
 
 export function serializeRelay(r: RelayOperation) {
@@ -37,6 +37,7 @@ export function serializeRelay(r: RelayOperation) {
     entry_point: getAddress(r.entryPoint),
     nonce: r.nonce,
     call_data: r.callData,
+    user_operation: r.userOperation as Record<string, string>,
     transaction_hash: r.transactionHash,
     block_number: r.blockNumber,
     success: r.success,

@@ -146,6 +146,9 @@ export const RelayOperation = z
     entry_point: z.string(),
     nonce: z.string(),
     call_data: z.string(),
+    user_operation: z.record(z.string(), z.string()).meta({
+      description: "The v0.7 user operation in bundler RPC form (hex quantities). While `awaiting_sign` it has no signature: sign `user_op_hash` with the account's owner key.",
+    }),
     transaction_hash: z.string().nullable(),
     block_number: z.string().nullable(),
     success: z.boolean().nullable(),
@@ -228,3 +231,17 @@ export const ConnectNetwork = z
     available: z.boolean(),
   })
   .meta({ id: "ConnectNetwork" });
+
+// ---- operations awaiting a client signature ----
+
+export const PendingOpsQuery = z.strictObject({
+  ...ListQuery.shape,
+  account: Address.optional().meta({ description: "Only this smart account's operations." }),
+  chain_id: ChainId.optional(),
+});
+
+export const SignatureInput = writeBody({
+  signature: HexBytes(16_384).meta({ description: "The owner's signature over `user_op_hash` (ECDSA validator: an EIP-191 personal signature of the 32-byte hash, or a raw one)." }),
+}).meta({ id: "SignatureInput" });
+
+export const OpParams = UserOpHashParams;

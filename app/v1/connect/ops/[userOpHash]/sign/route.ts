@@ -1,0 +1,22 @@
+// POST /v1/connect/ops/{userOpHash}/sign — the client's signature: awaiting_sign → pending (a bundler rejection is recorded as failed)
+import { api } from "@/lib/api/handler";
+import { OpParams, RelayOperation, SignatureInput } from "@/lib/schemas/connect";
+import { signOp } from "@/lib/connect/ops";
+import { scopeOf } from "@/lib/tokens/scope";
+
+export const POST = api(
+  {
+    auth: "api_key",
+    summary: "Submit the client's signature of an operation awaiting it (awaiting_sign → pending)",
+    params: OpParams,
+    body: SignatureInput,
+    response: RelayOperation,
+    status: 200,
+    errors: { 502: "The bundler did not answer" },
+    tags: ["connect"],
+  },
+  ({ caller, params, body }) => signOp(scopeOf(caller), params.userOpHash, body.signature),
+);
+
+import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)
+export const { GET, PUT, PATCH, DELETE } = unmatchedMethods;

@@ -1,0 +1,205 @@
+// Operations built server-side and signed by the client: `prepareUserOperation` builds the full v0.7 user
+// operation of an account (callData for the calls, nonce under the root validator's key, factory while
+// undeployed, gas from the bundler's estimate, fees from the bundler) and records it `awaiting_sign`; the
+// client signs its userOpHash. This is the seam a connect-mode token write uses (a later
+// `submitter: "user_operation"` of lib/chain).
+//   sign            signature → stored, sent to the bundler; `pending`, or `failed` with the bundler's reason
+//   sign-and-relay  signature → sent to the bundler; `pending`, or 502 with its reason (stays awaiting_sign)
+//   cancel          only before signing → `cancelled`
+import { encodeAbiParameters, encodeFunctionData, encodePacked, getAddress, type Address, type Hex } from "viem";
+import { getUserOperationHash } from "viem/account-abstraction";
+import { db } from "@/lib/db";
+import { ApiError, invalidRequest, notFound } from "@/lib/api/errors";
+import { paginate } from "@/lib/api/pagination";
+import { chainTarget, publicClient } from "@/lib/chain/clients";
+import { inngest } from "@/inngest/client";
+import type { RelayOperation } from "@/lib/generated/prisma/client";
+import type { ListParams } from "@/lib/schemas/common";
+import type { Scope } from "@/lib/tokens/scope";
+import { findAccount, rootNonceKey } from "./accounts";
+import { BundlerError, bundlerRpc } from "./bundler-rpc";
+import { entryPointAbi, kernelAbi, kernelFactoryAbi } from "./kernel-artifacts";
+import { connectId } from "./networks";
+import { RELAY_SUBMITTED, STUB_ECDSA_SIGNATURE, serializeRelay } from "./relay";
+
+export interface Call {
+  to: Address;
+  value?: bigint;
+  data?: Hex;
+}
+
+const SINGLE_MODE: Hex = `0x${"00".repeat(32)}`;
+const BATCH_MODE: Hex = `0x01${"00".repeat(31)}`;
+
+/** Kernel (ERC-7579) execute(mode, executionCalldata): one call packed, several as an Execution[] batch. */
+export function encodeKernelCalls(calls: Call[]): Hex {
+  if (calls.length === 1) {
+    const [call] = calls;
+    return encodeFunctionData({
+      abi: kernelAbi,
+      functionName: "execute",
+      args: [SINGLE_MODE, encodePacked(["address", "uint256", "bytes"], [call.to, call.value ?? 0n, call.data ?? "0x"])],
+    });
+  }
+  const executions = encodeAbiParameters(
+    [{ type: "tuple[]", components: [{ name: "target", type: "address" }, { name: "value", type: "uint256" }, { name: "callData", type: "bytes" }] }],
+    [calls.map((c) => ({ target: c.to, value: c.value ?? 0n, callData: c.data ?? "0x" }))],
+  );
+  return encodeFunctionData({ abi: kernelAbi, functionName: "execute", args: [BATCH_MODE, executions] });
+}
+
+type RpcOp = Record<string, string>;
+
+const big = (v: string | undefined) => (v === undefined ? undefined : BigInt(v));
+
+function hashOf(op: RpcOp, entryPoint: Address, chainId: number): Hex {
+  return getUserOperationHash({
+    chainId,
+    entryPointAddress: entryPoint,
+    entryPointVersion: "0.7",
+    userOperation: {
+      sender: op.sender as Address,
+      nonce: BigInt(op.nonce),
+      factory: op.factory as Address | undefined,
+      factoryData: op.factoryData as Hex | undefined,
+      callData: op.callData as Hex,
+      callGasLimit: BigInt(op.callGasLimit),
+      verificationGasLimit: BigInt(op.verificationGasLimit),
+      preVerificationGas: BigInt(op.preVerificationGas),
+      maxFeePerGas: BigInt(op.maxFeePerGas),
+      maxPriorityFeePerGas: BigInt(op.maxPriorityFeePerGas),
+      paymaster: op.paymaster as Address | undefined,
+      paymasterVerificationGasLimit: big(op.paymasterVerificationGasLimit),
+      paymasterPostOpGasLimit: big(op.paymasterPostOpGasLimit),
+      paymasterData: op.paymasterData as Hex | undefined,
+      signature: "0x",
+    },
+  });
+}
+
+const hex = (v: bigint) => `0x${v.toString(16)}`;
+
+/** Builds the account's next user operation for `calls` and records it `awaiting_sign`. */
+export async function prepareUserOperation(scope: Scope, input: { address: string; chain_id: string; calls: Call[] }) {
+  const account = await findAccount(scope, input.address, input.chain_id);
+  const client = publicClient(account.network);
+  const sender = getAddress(account.address);
+  const entryPoint = getAddress(account.entryPoint);
+  const [code, nonce, fees] = await Promise.all([
+    client.getCode({ address: sender }),
+    client.readContract({ address: entryPoint, abi: entryPointAbi, functionName: "getNonce", args: [sender, rootNonceKey(getAddress(account.validatorAddress))] }),
+    bundlerRpc<{ standard: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex } }>(account.network, "pimlico_getUserOperationGasPrice", []),
+  ]);
+  const op: RpcOp = {
+    sender,
+    nonce: hex(nonce),
+    callData: encodeKernelCalls(input.calls),
+    maxFeePerGas: fees.standard.maxFeePerGas,
+    maxPriorityFeePerGas: fees.standard.maxPriorityFeePerGas,
+  };
+  if (!code || code === "0x") {
+    op.factory = getAddress(account.factoryAddress);
+    op.factoryData = encodeFunctionData({ abi: kernelFactoryAbi, functionName: "createAccount", args: [account.initData as Hex, account.salt as Hex] });
+  }
+  const estimate = await bundlerRpc<{ preVerificationGas: Hex; verificationGasLimit: Hex; callGasLimit: Hex }>(account.network, "eth_estimateUserOperationGas", [
+    { ...op, signature: STUB_ECDSA_SIGNATURE },
+    entryPoint,
+  ]).catch((error: unknown) => {
+    if (error instanceof BundlerError) throw invalidRequest("user_operation_invalid", `The bundler could not estimate the operation: ${error.message}`, "calls");
+    throw error;
+  });
+  Object.assign(op, { preVerificationGas: estimate.preVerificationGas, verificationGasLimit: estimate.verificationGasLimit, callGasLimit: estimate.callGasLimit });
+  const userOpHash = hashOf(op, entryPoint, chainTarget(account.network).chain.id);
+  const record = await db.relayOperation.create({
+    data: {
+      id: connectId("rop"),
+      tenantId: scope.tenantId,
+      livemode: scope.livemode,
+      accountId: account.id,
+      network: account.network,
+      chainId: account.chainId,
+      sender: account.address,
+      userOpHash,
+      entryPoint: account.entryPoint,
+      nonce: nonce.toString(),
+      callData: op.callData,
+      userOperation: op,
+      status: "awaiting_sign",
+    },
+  });
+  return serializeRelay(record);
+}
+
+export async function pendingOps(scope: Scope, query: ListParams & { account?: string; chain_id?: string }) {
+  const where = {
+    tenantId: scope.tenantId,
+    livemode: scope.livemode,
+    status: "awaiting_sign",
+    ...(query.account ? { sender: query.account.toLowerCase() } : {}),
+    ...(query.chain_id ? { chainId: query.chain_id } : {}),
+  };
+  return paginate(db.relayOperation, where, query, serializeRelay);
+}
+
+async function findOp(scope: Scope, hash: string): Promise<RelayOperation> {
+  const record = await db.relayOperation.findUnique({
+    where: { tenantId_livemode_userOpHash: { tenantId: scope.tenantId, livemode: scope.livemode, userOpHash: hash.toLowerCase() } },
+  });
+  if (!record) throw notFound("operation", hash);
+  return record;
+}
+
+const notAwaiting = (record: RelayOperation, what: string) =>
+  invalidRequest("operation_not_awaiting_sign", `Operation ${record.userOpHash} is ${record.status}: only an operation awaiting its signature can be ${what}.`, "userOpHash");
+
+/** awaiting_sign → pending (sent to the bundler); the bundler's rejection leaves it awaiting_sign and is thrown. */
+async function submitSigned(record: RelayOperation, signature: Hex): Promise<RelayOperation> {
+  const op = { ...(record.userOperation as RpcOp), signature };
+  await bundlerRpc<Hex>(record.network, "eth_sendUserOperation", [op, getAddress(record.entryPoint)]);
+  await db.relayOperation.updateMany({
+    where: { id: record.id, status: "awaiting_sign" },
+    data: { status: "pending", userOperation: op, submittedAt: new Date() },
+  });
+  await inngest.send({ name: RELAY_SUBMITTED, data: { id: record.id } });
+  return db.relayOperation.findUniqueOrThrow({ where: { id: record.id } });
+}
+
+/** POST /v1/connect/ops/{userOpHash}/sign-and-relay: 502 with the bundler's reason when it rejects. */
+export async function signAndRelay(scope: Scope, hash: string, signature: string) {
+  const record = await findOp(scope, hash);
+  if (record.status !== "awaiting_sign") throw notAwaiting(record, "signed and relayed");
+  try {
+    return serializeRelay(await submitSigned(record, signature as Hex));
+  } catch (error) {
+    if (error instanceof BundlerError) {
+      throw new ApiError(502, "api_error", error.code === null ? "bundler_unavailable" : "bundler_rejected", `The bundler rejected the user operation: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+/** POST /v1/connect/ops/{userOpHash}/sign: the operation moves on; a rejection is recorded as `failed`. */
+export async function signOp(scope: Scope, hash: string, signature: string) {
+  const record = await findOp(scope, hash);
+  if (record.status !== "awaiting_sign") throw notAwaiting(record, "signed");
+  try {
+    return serializeRelay(await submitSigned(record, signature as Hex));
+  } catch (error) {
+    if (!(error instanceof BundlerError) || error.code === null) throw error instanceof BundlerError ? new ApiError(502, "api_error", "bundler_unavailable", error.message) : error;
+    await db.relayOperation.updateMany({
+      where: { id: record.id, status: "awaiting_sign" },
+      data: { status: "failed", userOperation: { ...(record.userOperation as RpcOp), signature }, failureReason: `rejected by the bundler: ${error.message}`, confirmedAt: new Date() },
+    });
+    return serializeRelay(await db.relayOperation.findUniqueOrThrow({ where: { id: record.id } }));
+  }
+}
+
+/** POST /v1/connect/ops/{userOpHash}/cancel: only before signing. */
+export async function cancelOp(scope: Scope, hash: string) {
+  const record = await findOp(scope, hash);
+  if (record.status !== "awaiting_sign") throw notAwaiting(record, "cancelled");
+  await db.relayOperation.updateMany({ where: { id: record.id, status: "awaiting_sign" }, data: { status: "cancelled", confirmedAt: new Date() } });
+  return serializeRelay(await db.relayOperation.findUniqueOrThrow({ where: { id: record.id } }));
+}
+
+
