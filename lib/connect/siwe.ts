@@ -11,8 +11,7 @@
 // - signature: an EOA's personal_sign is checked offline; anything else (a smart account's ERC-1271 or
 //   ERC-6492 signature) through verifySiweMessage against the chain of the message's Chain ID.
 import { getAddress, verifyMessage, type Hex } from "viem";
-import { parseSiweMessage, validateSiweMessage } from "viem/siwe";
-import { verifySiweMessage } from "viem/actions";
+import { parseSiweMessage, validateSiweMessage, verifySiweMessage } from "viem/siwe";
 import { hotQuery } from "@/lib/db";
 import { invalidRequest } from "@/lib/api/errors";
 import { publicClient } from "@/lib/chain/clients";
