@@ -83,7 +83,15 @@ export const ComplianceModule = z
     livemode: z.boolean(),
     created: z.number().int(),
   })
-  .meta({ id: "ComplianceModule" });
+  .meta({
+    id: "ComplianceModule",
+    description:
+      "A T-REX compliance module. On chain: a ModuleProxy (UUPS) in front of the platform's implementation of its kind, created and owned " +
+      "by the tenant wallet, added to one token's ModularCompliance (compliance.addModule); its parameters live in the module per " +
+      "compliance and change through compliance.callModuleFunction (exchange tagging: the module owner's addExchangeID/removeExchangeID). " +
+      "bind_token/unbind_token add it to / take it out of a token's compliance (the compliance itself stays bound to its token); " +
+      "DELETE …/module takes it out for good. Configuration-only (on_chain false): a record of intended parameters, no contract.",
+  });
 
 export const ComplianceModuleList = listOf(ComplianceModule, "ComplianceModuleList");
 
