@@ -41,6 +41,8 @@ export const kernelAbi = parseAbi([
   "function installModule(uint256 moduleType, address module, bytes initData) payable",
   "function uninstallModule(uint256 moduleType, address module, bytes deInitData) payable",
   "function isModuleInstalled(uint256 moduleType, address module, bytes additionalContext) view returns (bool)",
+  "function changeRootValidator(bytes21 rootValidator, address hook, bytes validatorData, bytes hookData) payable",
+  "function uninstallValidation(bytes21 vId, bytes deinitData, bytes hookDeinitData) payable",
   "function accountId() view returns (string)",
   "function rootValidator() view returns (bytes21)",
   "function currentNonce() view returns (uint32)",

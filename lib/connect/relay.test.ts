@@ -3,7 +3,7 @@
 // a user operation with permissionless for the account the API registered; the API relays it; the first
 // operation deploys the account and transfers an ERC-20 the tenant deployed and minted to it.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createPublicClient, defineChain, encodeFunctionData, parseAbi, erc20Abi, getAddress, http, type Address, type Hex } from "viem";
+import { createPublicClient, decodeFunctionData, defineChain, encodeAbiParameters, encodeFunctionData, keccak256, parseAbi, toHex, erc20Abi, getAddress, http, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { toKernelSmartAccount } from "permissionless/accounts";
 import { prepareUserOperation } from "./ops";
@@ -222,6 +222,47 @@ describe("Connect: accounts and relay through alto", () => {
     expect(relays.body.data.map((o: any) => o.status)).toEqual(["confirmed", "cancelled", "confirmed", "confirmed"]);
   });
 
+  it("installs and uninstalls a validator with the call data of modules/install and validators/uninstall", async () => {
+    const address = registered.address as Address;
+    const scope = { tenantId: t.id, livemode: false };
+    const passkey = network.validators.passkey as Address;
+    const installedPasskey = async () =>
+      (await api(t, "GET", `/v1/connect/accounts/${address}/modules/installed?module_type=1&module=${passkey}&chain_id=${CHAIN_ID}`)).body.installed;
+    const run = async (callData: Hex) => {
+      const op = await prepareUserOperation(scope, { address, chain_id: CHAIN_ID, calls: [{ to: address, data: callData }] });
+      const res = await api(t, "POST", `/v1/connect/ops/${op.user_op_hash}/sign-and-relay`, { signature: await owner.signMessage({ message: { raw: op.user_op_hash as Hex } }) });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const done = await until(() => api(t, "GET", `/v1/connect/relay/${op.user_op_hash}`), (r) => r.body.status !== "pending");
+      expect(done.body.status).toBe("confirmed");
+    };
+
+    const key = encodeAbiParameters([{ type: "bytes32" }, { type: "bytes32" }, { type: "bool" }], [keccak256(toHex("x")), keccak256(toHex("y")), false]);
+    const install = await api(t, "POST", "/v1/connect/modules/install", { account: address, chain_id: CHAIN_ID, module_type: 1, module: passkey, data: key });
+    expect(install.status, JSON.stringify(install.body)).toBe(200);
+    expect(install.body).toMatchObject({ object: "module_call_data", action: "install_module", account: address, module: passkey, module_type: 1 });
+    expect(BigInt(install.body.validator_nonce_key) >> 176n).toBe(1n); // mode 0x00, type 0x01 (validator), then the validator
+    expect(await installedPasskey()).toBe(false);
+    await run(install.body.call_data);
+    expect(await installedPasskey()).toBe(true);
+
+    const uninstall = await api(t, "POST", "/v1/connect/validators/uninstall", { account: address, validator: passkey });
+    expect(uninstall.body).toMatchObject({ action: "uninstall_validation", module: passkey });
+    await run(uninstall.body.call_data);
+    expect(await installedPasskey()).toBe(false);
+
+    const root = await api(t, "POST", "/v1/connect/validators/change-root", { validator: network.validators.ecdsa, data: RECIPIENT });
+    expect(root.body).toMatchObject({ action: "change_root_validator", account: null });
+    expect(decodeFunctionData({ abi: parseAbi(["function changeRootValidator(bytes21,address,bytes,bytes)"]), data: root.body.call_data }).args[2]).toBe(RECIPIENT);
+    const module = await api(t, "POST", "/v1/connect/modules/uninstall", { module_type: 2, module: RECIPIENT, data: "0x01" });
+    expect(decodeFunctionData({ abi: parseAbi(["function uninstallModule(uint256,address,bytes)"]), data: module.body.call_data }).args).toEqual([2n, getAddress(RECIPIENT), "0x01"]);
+    expect((await api(t, "POST", "/v1/connect/modules/install", { module_type: 3, module: RECIPIENT })).body.error.param).toBe("init_data");
+    for (const path of ["/v1/connect/modules/install", "/v1/connect/modules/uninstall"]) {
+      expect((await api(other, "POST", path, { account: address, module_type: 1, module: passkey })).status, path).toBe(404);
+    }
+    expect((await api(other, "POST", "/v1/connect/validators/uninstall", { account: address, validator: passkey })).status).toBe(404);
+    expect((await api(other, "POST", "/v1/connect/validators/change-root", { account: address, validator: passkey, data: "0x" })).status).toBe(404);
+  });
+
   it("answers 502 with the bundler's reason when it rejects an operation (wrong signer)", async () => {
     const address = registered.address as Address;
     const nonce = await kernel.getNonce();
@@ -236,7 +277,7 @@ describe("Connect: accounts and relay through alto", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(502);
     expect(res.body.error).toMatchObject({ type: "api_error", code: "bundler_rejected" });
     expect(res.body.error.message).toMatch(/AA24|signature/i);
-    expect((await api(t, "GET", `/v1/connect/accounts/${address}/relay`)).body.total).toBe(4);
+    expect((await api(t, "GET", `/v1/connect/accounts/${address}/relay`)).body.total).toBe(6);
     expect(getAddress(address)).toBe(address);
   });
 });

@@ -245,3 +245,57 @@ export const SignatureInput = writeBody({
 }).meta({ id: "SignatureInput" });
 
 export const OpParams = UserOpHashParams;
+
+// ---- module and validator call data ----
+
+const TargetFields = {
+  account: Address.optional().meta({ description: "The smart account the call data is for; when given it must be one of the tenant's (404 otherwise)." }),
+  chain_id: ChainId.optional(),
+};
+const ModuleType = z.number().int().min(1).max(4).meta({ description: "ERC-7579 module type: 1 validator, 2 executor, 3 fallback, 4 hook.", example: 1 });
+
+export const InstallModuleInput = writeBody({
+  ...TargetFields,
+  module_type: ModuleType,
+  module: Address,
+  data: HexBytes(16_384).optional().meta({ description: "The module's own install data (e.g. a validator's key data)." }),
+  hook: Address.optional().meta({ description: "Hook for a validator or executor (default: none)." }),
+  hook_data: HexBytes(16_384).optional(),
+  selector: HexBytes(4).optional().meta({ description: "Validators: the selector the validator may validate (default execute, 0xe9ae5c53)." }),
+  init_data: HexBytes(32_768).optional().meta({ description: "Kernel initData as is, instead of data/hook/selector (required for fallback modules)." }),
+}).meta({ id: "InstallModuleInput" });
+
+export const UninstallModuleInput = writeBody({
+  ...TargetFields,
+  module_type: ModuleType,
+  module: Address,
+  data: HexBytes(16_384).optional().meta({ description: "deInitData passed to the module's onUninstall (default 0x)." }),
+}).meta({ id: "UninstallModuleInput" });
+
+export const ChangeRootInput = writeBody({
+  ...TargetFields,
+  validator: Address,
+  data: HexBytes(16_384).meta({ description: "The new root validator's install data (ECDSA validator: the owner's 20-byte address)." }),
+  hook: Address.optional(),
+  hook_data: HexBytes(16_384).optional(),
+}).meta({ id: "ChangeRootInput" });
+
+export const UninstallValidationInput = writeBody({
+  ...TargetFields,
+  validator: Address,
+  data: HexBytes(16_384).optional().meta({ description: "deinitData for the validator (default 0x)." }),
+  hook_data: HexBytes(16_384).optional(),
+}).meta({ id: "UninstallValidationInput" });
+
+export const ModuleCallData = z
+  .object({
+    object: z.literal("module_call_data"),
+    action: z.enum(["install_module", "uninstall_module", "change_root_validator", "uninstall_validation"]),
+    account: z.string().nullable(),
+    chain_id: z.string().nullable(),
+    module_type: z.number().int(),
+    module: z.string(),
+    call_data: z.string().meta({ description: "Call of the account on itself: use it as a user operation's callData, or as a call to the account inside execute." }),
+    validator_nonce_key: z.string().nullable().meta({ description: "Installing a validator: the EntryPoint nonce key of user operations it validates (decimal)." }),
+  })
+  .meta({ id: "ModuleCallData" });

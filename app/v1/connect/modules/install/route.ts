@@ -1,0 +1,13 @@
+// POST /v1/connect/modules/install — ABI-encoded callData for installModule, to wrap in a user operation
+import { api } from "@/lib/api/handler";
+import { InstallModuleInput, ModuleCallData } from "@/lib/schemas/connect";
+import { installModuleCall } from "@/lib/connect/modules";
+import { scopeOf } from "@/lib/tokens/scope";
+
+export const POST = api(
+  { auth: "api_key", summary: "ABI-encoded callData for installModule, to wrap in a user operation", body: InstallModuleInput, response: ModuleCallData, status: 200, errors: { 404: "The account is not a smart account of this tenant" }, tags: ["connect"] },
+  ({ caller, body }) => installModuleCall(scopeOf(caller), body),
+);
+
+import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)
+export const { GET, PUT, PATCH, DELETE } = unmatchedMethods;
