@@ -6,6 +6,7 @@ export const NAV = [
   { href: "/dashboard", label: "Home" },
   { href: "/tokens", label: "Tokens" },
   { href: "/transactions", label: "Transactions" },
+  { href: "/identities", label: "Identities" },
   { href: "/webhooks", label: "Webhooks" },
   { href: "/keys", label: "API keys" },
   { href: "/analytics", label: "Analytics" },

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { RegisterInput } from "@/lib/schemas/auth";
 import { CreateApiKeyInput, RotateApiKeyInput } from "@/lib/schemas/api-keys";
 import { BalanceQuery, BurnInput, CreateTokenInput, MintInput, RoleInput, TransferInput } from "@/lib/schemas/tokens";
+import { ForceTransferInput, FreezeInput } from "@/lib/schemas/token-controls";
 import { CreateWebhookEndpointInput, UpdateWebhookEndpointInput } from "@/lib/schemas/webhooks";
 import { bodyFromForm, validateBody, type FieldSpec } from "./forms";
 
@@ -35,6 +36,8 @@ export const FORMS = {
   burn: { schema: BurnInput, fields: { amount: "string", nft_token_id: "string" } },
   balance: { schema: BalanceQuery, fields: { address: "string", nft_token_id: "string" } },
   role: { schema: RoleInput, fields: { role: "string", address: "string" } },
+  freeze: { schema: FreezeInput, fields: { address: "string" } },
+  forceTransfer: { schema: ForceTransferInput, fields: { from: "string", to: "string", amount: "string" } },
   createWebhook: { schema: CreateWebhookEndpointInput, fields: { url: "string", events: "list", description: "string" } },
   updateWebhook: { schema: UpdateWebhookEndpointInput, fields: { url: "string", events: "list", description: "clearable" } },
 } satisfies Record<string, FormSpec>;

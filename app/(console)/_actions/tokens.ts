@@ -6,6 +6,7 @@ import { burn, mint, transfer } from "@/lib/tokens/operations";
 import { balanceOf } from "@/lib/tokens/reads";
 import { grantRole, revokeRole } from "@/lib/tokens/roles";
 import { submitForm } from "@/lib/console/actions";
+import { forceTransfer, setFrozen } from "@/lib/trex/controls";
 
 export async function createTokenAction(formData: FormData) {
   const state = await submitForm("createToken", formData, (c, input) => createToken(c.scope, input));
@@ -32,6 +33,18 @@ export async function balanceAction(id: string, formData: FormData) {
 
 export async function roleAction(change: string, id: string, formData: FormData) {
   const state = await submitForm("role", formData, (c, input) => (change === "revoke" ? revokeRole : grantRole)(c.scope, id, input));
+  if (state.status === "ok") revalidatePath(`/tokens/${id}`);
+  return state;
+}
+
+export async function freezeAction(id: string, frozen: boolean, formData: FormData) {
+  const state = await submitForm("freeze", formData, (c, input) => setFrozen(c.scope, id, input, frozen));
+  if (state.status === "ok") revalidatePath(`/tokens/${id}`);
+  return state;
+}
+
+export async function forceTransferAction(id: string, formData: FormData) {
+  const state = await submitForm("forceTransfer", formData, (c, input) => forceTransfer(c.scope, id, input));
   if (state.status === "ok") revalidatePath(`/tokens/${id}`);
   return state;
 }

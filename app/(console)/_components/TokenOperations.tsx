@@ -51,7 +51,7 @@ export function TokenOperations({ token, walletAddress }: { token: Token; wallet
 function OperationForm({ operation, token, walletAddress }: { operation: Operation; token: Token; walletAddress: string }) {
   const [to, setTo] = useState("");
   const [amount, setAmount] = useState("");
-  const family = token.standard === "ERC20_ALT" ? "ERC20" : token.standard;
+  const family = token.standard === "ERC20_ALT" || token.standard === "ERC3643" ? "ERC20" : token.standard;
   if (operation === "mint" && !token.features.mintable) return <p className="muted">This token was deployed without the mintable feature.</p>;
   if (operation === "burn" && !token.features.burnable) return <p className="muted">This token was deployed without the burnable feature.</p>;
   const needsTo = operation !== "burn";

@@ -18,6 +18,8 @@ import { Time } from "@/components/Time";
 import { TokenOperations } from "../../_components/TokenOperations";
 import { BalanceLookup } from "../../_components/BalanceLookup";
 import { RolesPanel } from "../../_components/RolesPanel";
+import { RegulatedPanel } from "../../_components/RegulatedPanel";
+import { regulatedOverview } from "@/lib/console/regulated";
 import { TransactionsTable } from "../../_components/TransactionsTable";
 
 export const metadata: Metadata = { title: "Token" };
@@ -30,14 +32,16 @@ export default async function TokenPage({ params }: { params: Promise<{ id: stri
     walletMode(tenant.id),
     listTransactions(tenant.id, scope.livemode, { limit: 10, token: token.id }).then(async (page) => ({ ...page, data: await withConfirmations(page.data) })),
   ]);
-  const roles = token.status === "deployed" ? await settle(listRoles(scope, token.id)) : null;
+  const regulated = token.standard === "ERC3643";
+  const roles = token.status === "deployed" && !regulated ? await settle(listRoles(scope, token.id)) : null;
+  const overview = token.status === "deployed" && regulated ? await settle(regulatedOverview(scope, token.id)) : null;
   const network = networkLabel(token.network);
   const addressLink = explorerUrl(token.network, "address", token.address);
   const busy = token.status === "deploying" || transactions.data.some((t) => t.status === "pending" || t.status === "submitted");
   const features = Object.entries(token.features)
     .filter(([, on]) => on)
     .map(([name]) => name);
-  const fungible = token.standard === "ERC20" || token.standard === "ERC20_ALT";
+  const fungible = token.standard === "ERC20" || token.standard === "ERC20_ALT" || regulated;
   return (
     <>
       <AutoRefresh active={busy} intervalMs={1000} />
@@ -139,6 +143,7 @@ export default async function TokenPage({ params }: { params: Promise<{ id: stri
       ) : null}
 
       {roles ? <RolesPanel token={token} roles={roles} /> : null}
+      {overview ? <RegulatedPanel token={token} overview={overview} /> : null}
 
       <section className="card" aria-labelledby="token-transactions">
         <div className="card-header">

@@ -1,0 +1,37 @@
+"use client";
+// Agent actions on a regulated token's investors: freeze or unfreeze a wallet, force a transfer.
+import Link from "next/link";
+import { ConsoleForm, Field, Submit } from "@/components/ConsoleForm";
+import { forceTransferAction, freezeAction } from "../_actions/tokens";
+
+const submitted = (tx: { id: string } | undefined) =>
+  tx ? (
+    <div className="notice notice-success">
+      Submitted <Link href={`/transactions/${tx.id}`} className="mono">{tx.id}</Link>; the table updates once it is confirmed.
+    </div>
+  ) : null;
+
+export function FreezeButton({ tokenId, address, frozen }: { tokenId: string; address: string; frozen: boolean }) {
+  const label = frozen ? "Unfreeze" : "Freeze";
+  return (
+    <ConsoleForm action={(formData) => freezeAction(tokenId, !frozen, formData)} aria-label={`${label} ${address}`} success={submitted}>
+      <input type="hidden" name="address" value={address} />
+      <Submit pendingLabel="Submitting…">{label}</Submit>
+    </ConsoleForm>
+  );
+}
+
+export function ForceTransferForm({ tokenId }: { tokenId: string }) {
+  return (
+    <ConsoleForm action={(formData) => forceTransferAction(tokenId, formData)} validate="forceTransfer" reset aria-label="Force a transfer" success={submitted}>
+      <div className="form-grid">
+        <Field name="from" label="From wallet" placeholder="0x…" spellCheck={false} autoComplete="off" mono required />
+        <Field name="to" label="To wallet" placeholder="0x…" spellCheck={false} autoComplete="off" mono required hint="Must be a verified investor." />
+        <Field name="amount" label="Amount to force" inputMode="numeric" placeholder="1" mono required hint="Frozen tokens move too." />
+      </div>
+      <div className="form-actions">
+        <Submit pendingLabel="Submitting…">Force transfer</Submit>
+      </div>
+    </ConsoleForm>
+  );
+}
