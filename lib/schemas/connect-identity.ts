@@ -263,7 +263,9 @@ export const Passkey = z
   })
   .meta({ id: "Passkey" });
 export const PasskeyList = listOf(Passkey, "PasskeyList");
-export const PasskeyListQuery = ListQuery.extend({ chain_id: ChainIdString });
+const OptionalChain = ChainIdString.optional().meta({ description: "Only the account on this chain (default: the account at this address on every chain)." });
+export const PasskeyListQuery = ListQuery.extend({ chain_id: OptionalChain });
+export const PasskeyDeleteQuery = z.strictObject({ chain_id: OptionalChain });
 export const PasskeyParams = z.strictObject({ address: Address, credentialId: B64Url(1024) });
 export const PasskeyDeleted = Deleted("passkey").extend({ credential_id: z.string() }).meta({ id: "PasskeyDeleted" });
 

@@ -1,0 +1,29 @@
+// The safety net of a Connect account (onchain-modules 4.1): two or more passkeys, or social recovery
+// configured. Value operations are gated on it.
+// Recovery (guardians and threshold, POST /v1/connect/recovery/configure) is not built yet: until it is,
+// `recovery_configured` is false and the net is the passkeys alone. The recovery area plugs into
+// `recoveryConfigured` below.
+import { getAddress } from "viem";
+import type { ConnectAccount } from "@/lib/generated/prisma/client";
+import type { Scope } from "@/lib/tokens/scope";
+import { countPasskeys } from "./passkeys";
+import { findConnectAccount } from "./sessions-token";
+
+export const SAFETY_NET_MIN_PASSKEYS = 2;
+
+async function recoveryConfigured(_scope: Scope, _account: ConnectAccount): Promise<boolean> {
+  return false;
+}
+
+export async function safetyNet(scope: Scope, address: string, chainId: string) {
+  const account = await findConnectAccount(scope, address, chainId);
+  const [passkeys, recovery] = await Promise.all([countPasskeys(scope, account.id), recoveryConfigured(scope, account)]);
+  return {
+    object: "safety_net" as const,
+    address: getAddress(account.address),
+    chain_id: account.chainId,
+    has_safety_net: passkeys >= SAFETY_NET_MIN_PASSKEYS || recovery,
+    passkeys,
+    recovery_configured: recovery,
+  };
+}
