@@ -1,34 +1,19 @@
 // On-chain reads of a deployed token: balances and the EIP-712 data of permits. A node that cannot be
 // reached is a 502 (the request was fine; retry later), never a 500.
 import { getAddress, type Abi, type Address, type Hex } from "viem";
-import { ApiError, invalidRequest } from "@/lib/api/errors";
-import { publicClient } from "@/lib/chain/clients";
-import { isRevert } from "@/lib/chain/revert";
+import { invalidRequest } from "@/lib/api/errors";
+import { readChain } from "@/lib/chain/read";
 import { deployedToken, findToken, requireStandard, type DeployedToken, type Scope } from "./scope";
 import { abiOf, familyOf } from "./standards";
 
-export const chainUnavailable = (network: string) =>
-  new ApiError(502, "api_error", "chain_unavailable", `The ${network} node did not answer; retry later.`);
 
 /** readContract on the token (or another contract); reverts reach `onRevert`, transport failures are 502. */
-export async function readToken<T>(
+export const readToken = <T>(
   token: DeployedToken,
   functionName: string,
   args: readonly unknown[] = [],
   options: { onRevert?: () => T; address?: Address; abi?: Abi } = {},
-): Promise<T> {
-  try {
-    return (await publicClient(token.network).readContract({
-      address: options.address ?? token.address,
-      abi: options.abi ?? abiOf(token.standard),
-      functionName,
-      args,
-    } as never)) as T;
-  } catch (error) {
-    if (options.onRevert && isRevert(error)) return options.onRevert();
-    throw chainUnavailable(token.network);
-  }
-}
+): Promise<T> => readChain<T>(token.network, options.address ?? token.address, options.abi ?? abiOf(token.standard), functionName, args, options);
 
 export async function balanceOf(scope: Scope, id: string, address: string, nftTokenId: string) {
   const token = await deployedToken(scope, id);

@@ -3,9 +3,9 @@
 // getter (MaxBalanceModule's maximum, the country lists) the module's own events give the candidates and,
 // for countries, each one is confirmed with the module's view function.
 import { getAddress, zeroAddress, type Abi, type Address } from "viem";
-import { ApiError, invalidRequest } from "@/lib/api/errors";
+import { invalidRequest } from "@/lib/api/errors";
 import { publicClient } from "@/lib/chain/clients";
-import { isRevert } from "@/lib/chain/revert";
+import { chainUnavailable, readChain } from "@/lib/chain/read";
 import { db } from "@/lib/db";
 import type { Scope } from "@/lib/tokens/scope";
 import type { ModuleKind } from "./base";
@@ -14,18 +14,13 @@ import { countryOf } from "./countries";
 import { findModule, requireKind, requireProxy, type LiveModule } from "./compliance-records";
 import { complianceAbi, moduleAbi } from "./modules";
 
-export const chainUnavailable = (network: string) =>
-  new ApiError(502, "api_error", "chain_unavailable", `The ${network} node did not answer; retry later.`);
-
 /** readContract; a transport failure is 502, a revert 400 `chain_read_reverted` (the contract refused the read). */
-export async function chainRead<T>(network: string, address: Address, abi: Abi, functionName: string, args: readonly unknown[] = []): Promise<T> {
-  try {
-    return (await publicClient(network).readContract({ address, abi, functionName, args } as never)) as T;
-  } catch (error) {
-    if (isRevert(error)) throw invalidRequest("chain_read_reverted", `${functionName} reverted on ${address}.`);
-    throw chainUnavailable(network);
-  }
-}
+export const chainRead = <T>(network: string, address: Address, abi: Abi, functionName: string, args: readonly unknown[] = []): Promise<T> =>
+  readChain<T>(network, address, abi, functionName, args, {
+    onRevert: () => {
+      throw invalidRequest("chain_read_reverted", `${functionName} reverted on ${address}.`);
+    },
+  });
 
 const country = (numeric: number) => countryOf(numeric);
 
@@ -168,11 +163,5 @@ export async function onChainModules(scope: Scope, tokenId: string) {
 }
 
 /** A module's name() (every T-REX module has one); null when it answers none. */
-export async function moduleName(network: string, address: Address): Promise<string | null> {
-  try {
-    return (await publicClient(network).readContract({ address, abi: moduleAbi("CountryAllowModule"), functionName: "name" })) as string;
-  } catch (error) {
-    if (isRevert(error)) return null;
-    throw chainUnavailable(network);
-  }
-}
+export const moduleName = (network: string, address: Address): Promise<string | null> =>
+  readChain<string | null>(network, address, moduleAbi("CountryAllowModule"), "name", [], { onRevert: () => null });

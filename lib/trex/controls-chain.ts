@@ -4,26 +4,18 @@
 import { encodeFunctionData, type Abi, type Address, type Hex } from "viem";
 import { artifact } from "@/lib/chain/artifacts";
 import { publicClient } from "@/lib/chain/clients";
-import { isRevert } from "@/lib/chain/revert";
-import { chainUnavailable } from "@/lib/tokens/reads";
+import { chainUnavailable, readChain } from "@/lib/chain/read";
 
 type SuiteContract = "Token" | "IdentityRegistry" | "IdentityRegistryStorage" | "TrustedIssuersRegistry" | "ClaimTopicsRegistry" | "ModularCompliance" | "Identity";
 
-export async function readAt<T>(
+export const readAt = <T>(
   network: string,
   contract: SuiteContract,
   address: Address,
   functionName: string,
   args: readonly unknown[] = [],
   options: { onRevert?: () => T } = {},
-): Promise<T> {
-  try {
-    return (await publicClient(network).readContract({ address, abi: artifact(contract).abi as Abi, functionName, args } as never)) as T;
-  } catch (error) {
-    if (options.onRevert && isRevert(error)) return options.onRevert();
-    throw chainUnavailable(network);
-  }
-}
+): Promise<T> => readChain<T>(network, address, artifact(contract).abi as Abi, functionName, args, options);
 
 /** Whether a contract is deployed at `address` (a typo or an EOA is refused before anything is sent). */
 export async function hasCode(network: string, address: Address): Promise<boolean> {

@@ -9,7 +9,7 @@ import { db, transaction, type Queryable } from "@/lib/db";
 import { newId } from "@/lib/api/ids";
 import { conflict, invalidRequest } from "@/lib/api/errors";
 import { artifact } from "@/lib/chain/artifacts";
-import { publicClient } from "@/lib/chain/clients";
+import { readChain } from "@/lib/chain/read";
 import { tenantWallet } from "@/lib/chain/wallets";
 import { recordChainWrite, wakeWallets, type ChainWrite } from "@/lib/chain/transactions";
 import type { Identity } from "@/lib/generated/prisma/client";
@@ -66,15 +66,14 @@ const ACTIVE = `('pending', 'registered', 'removing')`;
 export async function createIdentity(scope: Scope, input: CreateIdentity) {
   const token = await regulatedToken(scope, input.token_id);
   const registry = token.suite.identityRegistry;
-  const chain = publicClient(token.network);
-  if (await chain.readContract({ address: registry, abi: irAbi(), functionName: "contains", args: [input.wallet] })) {
+  if (await readChain<boolean>(token.network, registry, irAbi(), "contains", [input.wallet])) {
     throw conflict("identity_exists", `Wallet ${input.wallet} is already registered in the identity registry of token '${token.id}'.`, "wallet");
   }
   const tenant = getAddress((await tenantWallet(scope.tenantId)).address);
   let identityAddress = input.identity_address ?? null;
   let source: "created" | "reused" | "provided" = "provided";
   if (!identityAddress) {
-    const linked = (await chain.readContract({ address: trexBase(token.network).idFactory, abi: idFactoryAbi(), functionName: "getIdentity", args: [input.wallet] })) as Address;
+    const linked = await readChain<Address>(token.network, trexBase(token.network).idFactory, idFactoryAbi(), "getIdentity", [input.wallet]);
     identityAddress = linked === zeroAddress ? null : getAddress(linked);
     source = identityAddress ? "reused" : "created";
   }

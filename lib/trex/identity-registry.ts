@@ -3,7 +3,7 @@
 // if it does not, the chain's refusal ends the transaction `failed` with the decoded reason).
 import { encodeFunctionData, getAddress, zeroAddress, type Address } from "viem";
 import { artifact } from "@/lib/chain/artifacts";
-import { publicClient } from "@/lib/chain/clients";
+import { readChain } from "@/lib/chain/read";
 import { submitChainWrite } from "@/lib/chain/transactions";
 import type { Scope } from "@/lib/tokens/scope";
 import { regulatedToken, type RegulatedToken } from "./suite";
@@ -13,7 +13,7 @@ type Contract = "IdentityRegistry" | "IdentityRegistryStorage";
 
 function read<T>(token: RegulatedToken, contract: Contract, functionName: string, args: unknown[] = []) {
   const address = contract === "IdentityRegistry" ? token.suite.identityRegistry : token.suite.identityRegistryStorage;
-  return publicClient(token.network).readContract({ address, abi: artifact(contract).abi, functionName, args } as never) as Promise<T>;
+  return readChain<T>(token.network, address, artifact(contract).abi, functionName, args);
 }
 
 const orNull = (address: Address) => (address === zeroAddress ? null : getAddress(address));
