@@ -263,6 +263,32 @@ describe("Connect: accounts and relay through alto", () => {
     expect((await api(other, "POST", "/v1/connect/validators/change-root", { account: address, validator: passkey, data: "0x" })).status).toBe(404);
   });
 
+  it("records an included operation whose call reverted as failed, with the reason", async () => {
+    const address = registered.address as Address;
+    const nonce = await kernel.getNonce();
+    const callData = await kernel.encodeCalls([
+      { to: token.address, data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [RECIPIENT, 10n ** 30n] }) },
+    ]);
+    const op = {
+      sender: address, nonce: nonce.toString(), callData,
+      callGasLimit: "200000", verificationGasLimit: "200000", preVerificationGas: "80000", maxFeePerGas: "3000000000", maxPriorityFeePerGas: "1000000000",
+    };
+    const big = (v: string) => BigInt(v);
+    const signature = await kernel.signUserOperation({
+      ...op, nonce, callGasLimit: big(op.callGasLimit), verificationGasLimit: big(op.verificationGasLimit), preVerificationGas: big(op.preVerificationGas),
+      maxFeePerGas: big(op.maxFeePerGas), maxPriorityFeePerGas: big(op.maxPriorityFeePerGas), chainId: network.rpc_chain_id,
+    } as never);
+    const relayed = await api(t, "POST", "/v1/connect/relay", { chain_id: CHAIN_ID, user_operation: { ...op, signature } });
+    expect(relayed.status, JSON.stringify(relayed.body)).toBe(202);
+    const done = await until(() => api(t, "GET", `/v1/connect/relay/${relayed.body.user_op_hash}`), (r) => r.body.status !== "pending");
+    expect(done.body).toMatchObject({ status: "failed", success: false });
+    expect(done.body.failure_reason).toMatch(/reverted/);
+    expect(done.body.transaction_hash).toMatch(/^0x[0-9a-f]{64}$/);
+    const receipt = await api(t, "GET", `/v1/connect/relay/${relayed.body.user_op_hash}/receipt?chain_id=${CHAIN_ID}`);
+    expect(receipt.body.receipt).toMatchObject({ success: false });
+    expect(await read<bigint>(token, "balanceOf", [RECIPIENT])).toBe(325n);
+  });
+
   it("answers 502 with the bundler's reason when it rejects an operation (wrong signer)", async () => {
     const address = registered.address as Address;
     const nonce = await kernel.getNonce();
@@ -277,7 +303,7 @@ describe("Connect: accounts and relay through alto", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(502);
     expect(res.body.error).toMatchObject({ type: "api_error", code: "bundler_rejected" });
     expect(res.body.error.message).toMatch(/AA24|signature/i);
-    expect((await api(t, "GET", `/v1/connect/accounts/${address}/relay`)).body.total).toBe(6);
+    expect((await api(t, "GET", `/v1/connect/accounts/${address}/relay`)).body.total).toBe(7);
     expect(getAddress(address)).toBe(address);
   });
 });
