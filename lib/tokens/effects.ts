@@ -6,7 +6,7 @@ import type { Operation } from "@/lib/chain/operations";
 import type { PlannedEvent } from "./submit";
 import { serializeToken } from "./serialize";
 import { TOKEN_COLUMNS } from "./scope";
-import type { Token } from "@/lib/generated/prisma/client";
+import type { Token, Transaction } from "@/lib/generated/prisma/client";
 
 const finishDeploySql = `UPDATE tokens SET status = $2, address = $3, deploy_tx_id = $4, failure_reason = $5, updated_at = now()
   WHERE id = $1 RETURNING ${TOKEN_COLUMNS}`;
@@ -27,6 +27,24 @@ const deploy: Operation = {
   },
 };
 
+/** The events planned when the write was submitted (`effect.events`), with the token, the transaction and its hash added. */
+export function plannedEvents(tx: Transaction, extra: Record<string, unknown> = {}) {
+  return ((tx.effect as { events?: PlannedEvent[] } | null)?.events ?? []).map((event) => ({
+    type: event.type,
+    object: {
+      object: "token_operation",
+      token: tx.tokenId,
+      transaction: tx.id,
+      hash: tx.hash,
+      network: tx.network,
+      kind: tx.kind,
+      livemode: tx.livemode,
+      ...event.data,
+      ...extra,
+    },
+  }));
+}
+
 // A regulated token's record shows whether it is paused.
 const setPausedSql = `UPDATE tokens SET regulated = jsonb_set(regulated, '{paused}', to_jsonb($2::boolean)), updated_at = now()
   WHERE id = $1 AND regulated IS NOT NULL`;
@@ -34,20 +52,7 @@ const setPausedSql = `UPDATE tokens SET regulated = jsonb_set(regulated, '{pause
 const operation: Operation = {
   async onConfirmed({ tx, client }) {
     if (tx.tokenId && (tx.kind === "token.pause" || tx.kind === "token.unpause")) await client.query(setPausedSql, [tx.tokenId, tx.kind === "token.pause"]);
-    const events = ((tx.effect as { events?: PlannedEvent[] } | null)?.events ?? []);
-    return events.map((event) => ({
-      type: event.type,
-      object: {
-        object: "token_operation",
-        token: tx.tokenId,
-        transaction: tx.id,
-        hash: tx.hash,
-        network: tx.network,
-        kind: tx.kind,
-        livemode: tx.livemode,
-        ...event.data,
-      },
-    }));
+    return plannedEvents(tx);
   },
 };
 

@@ -7,6 +7,7 @@ import type { EffectContext, Operation } from "@/lib/chain/operations";
 import type { ChainWrite } from "@/lib/chain/transactions";
 import { artifact } from "@/lib/chain/artifacts";
 import type { PlannedEvent } from "@/lib/tokens/submit";
+import { plannedEvents } from "@/lib/tokens/effects";
 
 interface ControlEffect {
   events?: PlannedEvent[];
@@ -15,23 +16,6 @@ interface ControlEffect {
   suite?: Record<string, string>;
 }
 const effectOf = (tx: EffectContext["tx"]) => (tx.effect ?? {}) as ControlEffect;
-
-function plannedEvents(tx: EffectContext["tx"], extra: Record<string, unknown> = {}) {
-  return (effectOf(tx).events ?? []).map((event) => ({
-    type: event.type,
-    object: {
-      object: "token_operation",
-      token: tx.tokenId,
-      transaction: tx.id,
-      hash: tx.hash,
-      network: tx.network,
-      kind: tx.kind,
-      livemode: tx.livemode,
-      ...event.data,
-      ...extra,
-    },
-  }));
-}
 
 const control: Operation = { onConfirmed: async ({ tx }) => plannedEvents(tx) };
 
