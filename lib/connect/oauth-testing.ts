@@ -15,7 +15,7 @@ export async function newAccount(apiKey: string) {
   const owner = privateKeyToAccount(generatePrivateKey());
   const res = await call("POST", "/v1/connect/accounts", { token: apiKey, body: { signer: owner.address, chain_id: CHAIN_ID } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { address: res.body.address as `0x${string}`, owner };
+  return { address: res.body.address as `0x${string}`, owner, entryPoint: res.body.entry_point as `0x${string}` };
 }
 
 interface ProviderKeys {

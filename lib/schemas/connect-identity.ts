@@ -280,4 +280,47 @@ export const SafetyNet = z
   })
   .meta({ id: "SafetyNet" });
 
+// ---------------------------------------------------------------------------------------------------
+// Paymasters
+
+const KeystoreJson = z
+  .union([z.string().min(2).max(16_384), z.record(z.string(), z.unknown())])
+  .meta({ description: "Ethereum keystore V3 (Web3 Secret Storage) as JSON text or object: scrypt (n up to 2^18, r up to 8, p up to 8) or pbkdf2-hmac-sha256 (c up to 2^20), aes-128-ctr." });
+const KeystorePassword = z.string().min(1).max(1024).meta({ description: "Decrypts keystore_json in memory; never stored." });
+const PaymasterFields = {
+  address: Address.meta({ description: "The deployed paymaster contract (an ERC-4337 v0.7 verifying paymaster; when it has verifyingSigner(), it must be the key's address)." }),
+  chain_id: ChainIdString,
+  name: singleLine(z.string().min(1).max(100)).optional(),
+};
+
+export const PaymasterInput = writeBody({
+  ...PaymasterFields,
+  keystore_json: KeystoreJson.optional().meta({ description: "Preferred: the signer as a keystore V3, with keystore_password." }),
+  keystore_password: KeystorePassword.optional(),
+  signer_private_key: z
+    .string()
+    .regex(/^(0x)?[0-9a-fA-F]{64}$/, "must be a 32-byte hex private key")
+    .optional()
+    .meta({ deprecated: true, description: "Deprecated (removal date 2026-09-01): the signer's raw private key. Use keystore_json + keystore_password. Answers carry a Warning header." }),
+}).meta({ id: "PaymasterInput" });
+
+export const ImportKeystoreInput = writeBody({ ...PaymasterFields, keystore_json: KeystoreJson, keystore_password: KeystorePassword }).meta({ id: "PaymasterKeystoreInput" });
+
+export const Paymaster = z
+  .object({
+    object: z.literal("paymaster"),
+    id: z.string(),
+    address: z.string(),
+    chain_id: z.string(),
+    network: z.string(),
+    signer_address: z.string().meta({ description: "Address of the key that signs paymasterAndData; the key itself is stored encrypted and never returned." }),
+    name: z.string().nullable(),
+    active: z.boolean(),
+    deactivated: z.number().int().nullable().meta({ description: "When DELETE deactivated it (Unix seconds); the on-chain deposit is unaffected." }),
+    livemode: z.boolean(),
+    created: z.number().int(),
+  })
+  .meta({ id: "Paymaster" });
+export const PaymasterList = listOf(Paymaster, "PaymasterList");
+
 export { ListQuery };

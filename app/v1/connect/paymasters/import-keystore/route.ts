@@ -1,0 +1,21 @@
+// POST /v1/connect/paymasters/import-keystore — register a paymaster from a keystore V3 and its password
+import { api } from "@/lib/api/handler";
+import { ImportKeystoreInput, Paymaster } from "@/lib/schemas/connect-identity";
+import { registerPaymaster } from "@/lib/connect/paymasters";
+import { scopeOf } from "@/lib/tokens/scope";
+
+export const POST = api(
+  {
+    auth: "api_key",
+    summary: "Register a paymaster from an Ethereum keystore V3 plus password (preferred); the plaintext key is never persisted",
+    body: ImportKeystoreInput,
+    response: Paymaster,
+    status: 201,
+    errors: { 409: "The paymaster is already registered", 502: "The network's RPC could not be reached" },
+    tags: ["connect"],
+  },
+  ({ caller, body }) => registerPaymaster(scopeOf(caller), body),
+);
+
+import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)
+export const { GET, PUT, PATCH, DELETE } = unmatchedMethods;

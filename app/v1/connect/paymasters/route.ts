@@ -1,0 +1,30 @@
+// GET, POST /v1/connect/paymasters — the tenant's paymasters; register a deployed paymaster and its signer
+import { api, Reply } from "@/lib/api/handler";
+import { ListQuery } from "@/lib/schemas/common";
+import { Paymaster, PaymasterInput, PaymasterList } from "@/lib/schemas/connect-identity";
+import { DEPRECATED_KEY_WARNING, listPaymasters, registerPaymaster } from "@/lib/connect/paymasters";
+import { scopeOf } from "@/lib/tokens/scope";
+
+export const GET = api(
+  { auth: "api_key", summary: "List the tenant's paymasters", query: ListQuery, response: PaymasterList, tags: ["connect"] },
+  ({ caller, query }) => listPaymasters(scopeOf(caller), query),
+);
+
+export const POST = api(
+  {
+    auth: "api_key",
+    summary: "Register a deployed paymaster; signer as keystore_json + keystore_password, or the deprecated signer_private_key",
+    body: PaymasterInput,
+    response: Paymaster,
+    status: 201,
+    errors: { 409: "The paymaster is already registered", 502: "The network's RPC could not be reached" },
+    tags: ["connect"],
+  },
+  async ({ caller, body }) => {
+    const paymaster = await registerPaymaster(scopeOf(caller), body);
+    return body.signer_private_key !== undefined ? new Reply(paymaster, 201, { Warning: DEPRECATED_KEY_WARNING }) : paymaster;
+  },
+);
+
+import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)
+export const { PUT, PATCH, DELETE } = unmatchedMethods;
