@@ -2,7 +2,8 @@
 // providers (google, apple) is verified against the provider's JWKS with jose: signature, issuer,
 // audience = the tenant's client id (GET /v1/settings/oauth), expiry. A provider identity (provider +
 // `sub`) already linked to a smart account signs in (account + session token); a new one gets a
-// 10-minute oauth_token to link once the user has a passkey and an account.
+// 10-minute oauth_token to link once the user has a passkey and an account. A provider identity links to
+// one account per tenant and mode (its chain comes with it).
 // The JWKS URL of each provider comes from OAUTH_JWKS_URL_GOOGLE / OAUTH_JWKS_URL_APPLE (defaults: the
 // providers' published URLs), so tests serve their own keys.
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
@@ -60,7 +61,7 @@ async function verifyIdToken(provider: Provider, idToken: string, clientId: stri
 
 const accountRef = (a: ConnectAccount) => ({ address: getAddress(a.address), chain_id: a.chainId, network: a.network });
 
-export async function verifyOAuth(scope: Scope, input: { provider: Provider; id_token: string; chain_id?: string }) {
+export async function verifyOAuth(scope: Scope, input: { provider: Provider; id_token: string }) {
   const settings = await readSettings(scope);
   const clientId = input.provider === "google" ? settings.googleClientId : settings.appleClientId;
   if (!clientId) {
@@ -76,7 +77,7 @@ export async function verifyOAuth(scope: Scope, input: { provider: Provider; id_
     where: { tenantId_livemode_provider_subject: { tenantId: scope.tenantId, livemode: scope.livemode, provider: input.provider, subject } },
   });
   const account = link ? await db.connectAccount.findFirst({ where: { id: link.accountId, tenantId: scope.tenantId, livemode: scope.livemode } }) : null;
-  if (account && (!input.chain_id || input.chain_id === account.chainId)) {
+  if (account) {
     const session = await issueSessionToken({ tenantId: scope.tenantId, livemode: scope.livemode, address: getAddress(account.address), chainId: account.chainId, method: "oauth" });
     return { ...base, linked: true, account: accountRef(account), ...session, oauth_token: null, oauth_token_expires_in: null };
   }

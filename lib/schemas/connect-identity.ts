@@ -130,7 +130,6 @@ const IdToken = z.string().min(1).max(16_384).regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9
 export const OAuthVerifyInput = writeBody({
   provider: OAuthProvider,
   id_token: IdToken.meta({ description: "The id_token the provider gave the end user's browser." }),
-  chain_id: ChainIdString.optional().meta({ description: "For returning users: the chain of the account to answer with (default: the linked account's chain)." }),
 }).meta({ id: "OAuthVerifyInput" });
 
 const ConnectAccountRef = z
