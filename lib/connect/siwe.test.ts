@@ -1,7 +1,9 @@
 // Sign-in with Ethereum over the API: real EIP-4361 messages signed by a viem local account; domain from
 // the tenant's allowed origins, nonce usable once per tenant, expiry, wrong signer.
 import { describe, expect, it } from "vitest";
+import { concat, hashMessage, serializeErc6492Signature, type Hex } from "viem";
 import { createSiweMessage, generateSiweNonce } from "viem/siwe";
+import { publicClient } from "@/lib/chain/clients";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { call, newTenant } from "@/test/client";
 import { verifySessionToken } from "./sessions-token";
@@ -82,5 +84,38 @@ describe("SIWE sign-in", () => {
     const bare = await newTenant("SiweBare");
     const res = await call("POST", "/v1/connect/verify", { token: bare.apiKey, body: { message: msg, signature: await user.signMessage({ message: msg }) } });
     expect(res.body.error.code).toBe("siwe_domain_not_allowed");
+  });
+
+  it("a smart account signs in with its owner's ERC-1271 signature, wrapped in ERC-6492 while undeployed", async () => {
+    const t = await tenantWithOrigin();
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const created = await call("POST", "/v1/connect/accounts", { token: t.apiKey, body: { signer: owner.address, chain_id: "80002" } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { address, factory_address: factory, factory_data: factoryData } = created.body as { address: Hex; factory_address: Hex; factory_data: Hex };
+    const chainId = await publicClient("polygon_amoy").getChainId(); // the chain the account lives on here
+    // Kernel v3.1: the root validator (0x00) checks the owner's signature of Kernel's EIP-712 wrapped hash.
+    const kernelSignature = async (signer: typeof owner, msg: string) =>
+      serializeErc6492Signature({
+        address: factory,
+        data: factoryData,
+        signature: concat([
+          "0x00",
+          await signer.signTypedData({
+            domain: { name: "Kernel", version: "0.3.1", chainId, verifyingContract: address },
+            types: { Kernel: [{ name: "hash", type: "bytes32" }] },
+            primaryType: "Kernel",
+            message: { hash: hashMessage(msg) },
+          }),
+        ]),
+      });
+    const msg = message(address);
+    const res = await call("POST", "/v1/connect/verify", { token: t.apiKey, body: { message: msg, signature: await kernelSignature(owner, msg) } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ object: "siwe_session", address, chain_id: "80002" });
+    // Someone else's key, wrapped the same way, is not the account's signature.
+    const other = message(address);
+    const forged = await call("POST", "/v1/connect/verify", { token: t.apiKey, body: { message: other, signature: await kernelSignature(privateKeyToAccount(generatePrivateKey()), other) } });
+    expect(forged.status).toBe(400);
+    expect(forged.body.error.code).toBe("invalid_signature");
   });
 });
