@@ -20,6 +20,7 @@ import { findAccount, rootNonceKey } from "./accounts";
 import { BundlerError, bundlerRpc } from "./bundler-rpc";
 import { entryPointAbi, kernelAbi, kernelFactoryAbi } from "./kernel-artifacts";
 import { connectId } from "./networks";
+import { checkRootSignature } from "./signatures";
 import { RELAY_SUBMITTED, STUB_ECDSA_SIGNATURE, serializeRelay } from "./relay";
 
 export interface Call {
@@ -154,6 +155,8 @@ const notAwaiting = (record: RelayOperation, what: string) =>
 
 /** awaiting_sign → pending (sent to the bundler); the bundler's rejection leaves it awaiting_sign and is thrown. */
 async function submitSigned(record: RelayOperation, signature: Hex): Promise<RelayOperation> {
+  const account = await db.connectAccount.findUniqueOrThrow({ where: { id: record.accountId } });
+  await checkRootSignature(account, record.userOpHash as Hex, BigInt(record.nonce), signature);
   const op = { ...(record.userOperation as RpcOp), signature };
   await bundlerRpc<Hex>(record.network, "eth_sendUserOperation", [op, getAddress(record.entryPoint)]);
   await db.relayOperation.updateMany({

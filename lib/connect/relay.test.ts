@@ -175,23 +175,24 @@ describe("Connect: accounts and relay through alto", () => {
 
     // What a connect-mode write does: the server builds the full v0.7 operation, the owner signs its hash.
     const first = await prepareUserOperation(scope, { address, chain_id: CHAIN_ID, calls: transfer(50n) });
+    const stale = await prepareUserOperation(scope, { address, chain_id: CHAIN_ID, calls: transfer(1n) }); // same nonce as first
     expect(first).toMatchObject({ status: "awaiting_sign", account: address, nonce: (await kernel.getNonce()).toString(), submitted: null });
     expect(first.user_operation).toMatchObject({ sender: address, callData: first.call_data });
     expect(first.user_operation.factory).toBeUndefined(); // deployed by the first operation already
     const pending = await api(t, "GET", `/v1/connect/ops/pending?account=${address}`);
     expect(pending.status).toBe(200);
-    expect(pending.body.data.map((o: any) => o.user_op_hash)).toEqual([first.user_op_hash]);
-    expect(pending.body.data[0].call_data.toLowerCase()).toBe((await kernel.encodeCalls(transfer(50n))).toLowerCase()); // the same Kernel execute encoding
+    expect(pending.body.data.map((o: any) => o.user_op_hash)).toEqual([stale.user_op_hash, first.user_op_hash]);
+    expect(pending.body.data[1].call_data.toLowerCase()).toBe((await kernel.encodeCalls(transfer(50n))).toLowerCase()); // the same Kernel execute encoding
     expect((await api(other, "GET", "/v1/connect/ops/pending")).body.data).toEqual([]);
     for (const action of ["sign", "sign-and-relay", "cancel"]) {
       expect((await api(other, "POST", `/v1/connect/ops/${first.user_op_hash}/${action}`, action === "cancel" ? {} : { signature: "0x00" })).status, action).toBe(404);
     }
 
-    // A signature the validator refuses: 502 with the bundler's reason, and the operation still waits.
+    // Not the owner's signature: a 400 naming it, before anything reaches the bundler; the operation still waits.
     const wrong = await privateKeyToAccount(generatePrivateKey()).signMessage({ message: { raw: first.user_op_hash as Hex } });
     const refused = await api(t, "POST", `/v1/connect/ops/${first.user_op_hash}/sign-and-relay`, { signature: wrong });
-    expect(refused.status, JSON.stringify(refused.body)).toBe(502);
-    expect(refused.body.error.message).toMatch(/AA24|signature/i);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: "signature_invalid", param: "signature" });
     expect((await api(t, "GET", `/v1/connect/relay/${first.user_op_hash}`)).body.status).toBe("awaiting_sign");
 
     const relayed = await api(t, "POST", `/v1/connect/ops/${first.user_op_hash}/sign-and-relay`, { signature: await ownerSignature(first.user_op_hash as Hex) });
@@ -202,6 +203,13 @@ describe("Connect: accounts and relay through alto", () => {
     expect(await read<bigint>(token, "balanceOf", [RECIPIENT])).toBe(300n);
     expect((await api(t, "POST", `/v1/connect/ops/${first.user_op_hash}/sign-and-relay`, { signature: "0x00" })).body.error.code).toBe("operation_not_awaiting_sign");
     expect((await api(t, "POST", `/v1/connect/ops/${first.user_op_hash}/cancel`)).status).toBe(400);
+
+    // Correctly signed, but its nonce is used now: the bundler refuses, 502 with its reason; it still waits, and can be cancelled.
+    const replay = await api(t, "POST", `/v1/connect/ops/${stale.user_op_hash}/sign-and-relay`, { signature: await ownerSignature(stale.user_op_hash as Hex) });
+    expect(replay.status, JSON.stringify(replay.body)).toBe(502);
+    expect(replay.body.error).toMatchObject({ type: "api_error", code: "bundler_rejected" });
+    expect(replay.body.error.message).toMatch(/AA25|nonce/i);
+    expect((await api(t, "POST", `/v1/connect/ops/${stale.user_op_hash}/cancel`)).body.status).toBe("cancelled");
 
     // Cancel before signing; then it can be neither signed nor cancelled again.
     const second = await prepareUserOperation(scope, { address, chain_id: CHAIN_ID, calls: transfer(7n) });
@@ -219,7 +227,7 @@ describe("Connect: accounts and relay through alto", () => {
     await until(() => api(t, "GET", `/v1/connect/relay/${third.user_op_hash}`), (r) => r.body.status === "confirmed");
     expect(await read<bigint>(token, "balanceOf", [RECIPIENT])).toBe(325n);
     const relays = await api(t, "GET", `/v1/connect/accounts/${address}/relay`);
-    expect(relays.body.data.map((o: any) => o.status)).toEqual(["confirmed", "cancelled", "confirmed", "confirmed"]);
+    expect(relays.body.data.map((o: any) => o.status)).toEqual(["confirmed", "cancelled", "cancelled", "confirmed", "confirmed"]);
   });
 
   it("installs and uninstalls a validator with the call data of modules/install and validators/uninstall", async () => {
@@ -289,21 +297,39 @@ describe("Connect: accounts and relay through alto", () => {
     expect(await read<bigint>(token, "balanceOf", [RECIPIENT])).toBe(325n);
   });
 
-  it("answers 502 with the bundler's reason when it rejects an operation (wrong signer)", async () => {
+  it("refuses a signature that is not the owner's (400), and answers 502 with the bundler's reason when it rejects (no prefund)", async () => {
     const address = registered.address as Address;
+    const before = (await api(t, "GET", `/v1/connect/accounts/${address}/relay`)).body.total;
     const nonce = await kernel.getNonce();
     const callData = await kernel.encodeCalls([{ to: RECIPIENT, value: 1n, data: "0x" }]);
-    const op = {
-      sender: address, nonce: nonce.toString(), callData,
-      callGasLimit: "100000", verificationGasLimit: "200000", preVerificationGas: "60000", maxFeePerGas: "2000000000", maxPriorityFeePerGas: "1000000000",
-    };
+    const gas = { callGasLimit: "100000", verificationGasLimit: "400000", preVerificationGas: "80000", maxFeePerGas: "2000000000", maxPriorityFeePerGas: "1000000000" };
+    const op = { sender: address, nonce: nonce.toString(), callData, ...gas };
     const intruder = privateKeyToAccount(generatePrivateKey());
-    const signature = await intruder.signMessage({ message: "not the owner" });
-    const res = await api(t, "POST", "/v1/connect/relay", { chain_id: CHAIN_ID, user_operation: { ...op, signature } });
+    const wrong = await api(t, "POST", "/v1/connect/relay", { chain_id: CHAIN_ID, user_operation: { ...op, signature: await intruder.signMessage({ message: "not the owner" }) } });
+    expect(wrong.status, JSON.stringify(wrong.body)).toBe(400);
+    expect(wrong.body.error).toMatchObject({ code: "signature_invalid", param: "user_operation.signature" });
+
+    // A new account with no funds: its first operation, correctly signed, cannot pay its prefund.
+    const poorOwner = privateKeyToAccount(generatePrivateKey());
+    const poor = (await api(t, "POST", "/v1/connect/accounts", { signer: poorOwner.address, chain_id: CHAIN_ID })).body;
+    const poorKernel = await toKernelSmartAccount({
+      client: createPublicClient({ chain: defineChain({ id: network.rpc_chain_id, name: "local", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [network.rpc_url] } } }), transport: http(network.rpc_url) }),
+      version: "0.3.1", entryPoint: { address: network.entry_point, version: "0.7" }, factoryAddress: network.factory_address,
+      accountLogicAddress: network.account_implementation, validatorAddress: network.validators.ecdsa, useMetaFactory: false, owners: [poorOwner],
+    });
+    const poorNonce = await poorKernel.getNonce();
+    const poorOp = { sender: poor.address, nonce: poorNonce.toString(), ...(await poorKernel.getFactoryArgs()), callData, ...gas };
+    const big = (v: string) => BigInt(v);
+    const signature = await poorKernel.signUserOperation({
+      ...poorOp, nonce: poorNonce, callGasLimit: big(gas.callGasLimit), verificationGasLimit: big(gas.verificationGasLimit), preVerificationGas: big(gas.preVerificationGas),
+      maxFeePerGas: big(gas.maxFeePerGas), maxPriorityFeePerGas: big(gas.maxPriorityFeePerGas), chainId: network.rpc_chain_id,
+    } as never);
+    const res = await api(t, "POST", "/v1/connect/relay", { chain_id: CHAIN_ID, user_operation: { ...poorOp, signature } });
     expect(res.status, JSON.stringify(res.body)).toBe(502);
     expect(res.body.error).toMatchObject({ type: "api_error", code: "bundler_rejected" });
-    expect(res.body.error.message).toMatch(/AA24|signature/i);
-    expect((await api(t, "GET", `/v1/connect/accounts/${address}/relay`)).body.total).toBe(7);
+    expect(res.body.error.message).toMatch(/AA21|prefund|funds/i);
+    expect((await api(t, "GET", `/v1/connect/accounts/${address}/relay`)).body.total).toBe(before);
+    expect((await api(t, "GET", `/v1/connect/accounts/${poor.address}/relay`)).body.total).toBe(0);
     expect(getAddress(address)).toBe(address);
   });
 });

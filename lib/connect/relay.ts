@@ -18,6 +18,7 @@ import type { Scope } from "@/lib/tokens/scope";
 import { findAccount } from "./accounts";
 import { BundlerError, bundlerRpc } from "./bundler-rpc";
 import { connectId, connectNetwork } from "./networks";
+import { checkRootSignature } from "./signatures";
 
 export const RELAY_SUBMITTED = "connect/relay.submitted";
 
@@ -114,6 +115,7 @@ export async function relay(scope: Scope, input: { chain_id: string; user_operat
   const scopeWhere = { tenantId: scope.tenantId, livemode: scope.livemode };
   const existing = await db.relayOperation.findUnique({ where: { tenantId_livemode_userOpHash: { ...scopeWhere, userOpHash: hash } } });
   if (existing) return serializeRelay(existing);
+  await checkRootSignature(account, hash, BigInt(op.nonce), op.signature, "user_operation.signature");
 
   try {
     await bundlerRpc<Hex>(network.name, "eth_sendUserOperation", [rpcUserOperation(op, op.signature as Hex), entryPoint]);
