@@ -21,7 +21,7 @@ import { BundlerError, bundlerRpc } from "./bundler-rpc";
 import { entryPointAbi, kernelAbi, kernelFactoryAbi } from "./kernel-artifacts";
 import { connectId } from "./networks";
 import { checkRootSignature } from "./signatures";
-import { RELAY_SUBMITTED, STUB_ECDSA_SIGNATURE, serializeRelay } from "./relay";
+import { ESTIMATION_FUNDS, RELAY_SUBMITTED, STUB_ECDSA_SIGNATURE, serializeRelay } from "./relay";
 
 export interface Call {
   to: Address;
@@ -105,6 +105,7 @@ export async function prepareUserOperation(scope: Scope, input: { address: strin
   const estimate = await bundlerRpc<{ preVerificationGas: Hex; verificationGasLimit: Hex; callGasLimit: Hex }>(account.network, "eth_estimateUserOperationGas", [
     { ...op, signature: STUB_ECDSA_SIGNATURE },
     entryPoint,
+    ESTIMATION_FUNDS(sender),
   ]).catch((error: unknown) => {
     if (error instanceof BundlerError) throw invalidRequest("user_operation_invalid", `The bundler could not estimate the operation: ${error.message}`, "calls");
     throw error;

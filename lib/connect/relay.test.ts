@@ -7,6 +7,7 @@ import { createPublicClient, decodeFunctionData, defineChain, encodeAbiParameter
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { toKernelSmartAccount } from "permissionless/accounts";
 import { prepareUserOperation } from "./ops";
+import { seedConnect } from "./testing";
 import { api, chain, confirmed, deployToken, ERC20_FEATURES, read, tenant, type TestTenant } from "@/lib/tokens/testing";
 
 const CHAIN_ID = "80002"; // polygon_amoy, served by the local chain in tests
@@ -165,6 +166,14 @@ describe("Connect: accounts and relay through alto", () => {
     }
     expect((await api(other, "POST", "/v1/connect/relay", { chain_id: CHAIN_ID, user_operation: { ...op, signature } })).status).toBe(404);
     expect((await api(other, "POST", "/v1/connect/relay/estimate-gas", { chain_id: CHAIN_ID, user_operation: unsigned })).status).toBe(404);
+
+    // The other tenant's own records (the seed the fuzz test can use) are invisible to this one, and vice versa.
+    const seeded = await seedConnect(other);
+    expect((await api(other, "GET", `/v1/connect/relay/${seeded.userOpHash}`)).body).toMatchObject({ status: "awaiting_sign", account: seeded.address });
+    expect((await api(t, "GET", `/v1/connect/relay/${seeded.userOpHash}`)).status).toBe(404);
+    expect((await api(t, "GET", `/v1/connect/accounts/${seeded.address}`)).status).toBe(404);
+    expect((await api(t, "POST", `/v1/connect/ops/${seeded.userOpHash}/cancel`)).status).toBe(404);
+    expect((await api(t, "GET", "/v1/connect/ops/pending")).body.data).toEqual([]);
   });
 
   it("builds operations server-side: awaiting_sign → sign-and-relay / sign → confirmed; cancel only before signing", async () => {
@@ -183,7 +192,7 @@ describe("Connect: accounts and relay through alto", () => {
     expect(pending.status).toBe(200);
     expect(pending.body.data.map((o: any) => o.user_op_hash)).toEqual([stale.user_op_hash, first.user_op_hash]);
     expect(pending.body.data[1].call_data.toLowerCase()).toBe((await kernel.encodeCalls(transfer(50n))).toLowerCase()); // the same Kernel execute encoding
-    expect((await api(other, "GET", "/v1/connect/ops/pending")).body.data).toEqual([]);
+    expect((await api(other, "GET", "/v1/connect/ops/pending")).body.data.map((o: any) => o.user_op_hash)).not.toContain(first.user_op_hash);
     for (const action of ["sign", "sign-and-relay", "cancel"]) {
       expect((await api(other, "POST", `/v1/connect/ops/${first.user_op_hash}/${action}`, action === "cancel" ? {} : { signature: "0x00" })).status, action).toBe(404);
     }

@@ -23,6 +23,9 @@ import { checkRootSignature } from "./signatures";
 export const RELAY_SUBMITTED = "connect/relay.submitted";
 
 /** The ECDSA validator's stub signature for estimation: 65 bytes that recover to some address. */
+/** State override for estimation: the sender holds funds, so an account not funded yet still gets its gas estimated. */
+export const ESTIMATION_FUNDS = (sender: Address) => ({ [sender]: { balance: "0x3635c9adc5dea00000" } });
+
 export const STUB_ECDSA_SIGNATURE: Hex =
   "0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c";
 
@@ -258,6 +261,7 @@ export async function estimateGas(scope: Scope, input: { chain_id: string; user_
     estimate = await bundlerRpc<RpcGasEstimate>(network.name, "eth_estimateUserOperationGas", [
       rpcUserOperation(withFees, (op.signature ?? STUB_ECDSA_SIGNATURE) as Hex),
       entryPoint,
+      ESTIMATION_FUNDS(getAddress(op.sender)),
     ]);
   } catch (error) {
     if (error instanceof BundlerError) {
