@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, decodeFunctionData, defineChain, encodeAbiParameters, encodeFunctionData, keccak256, parseAbi, toHex, erc20Abi, getAddress, http, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { toKernelSmartAccount } from "permissionless/accounts";
+import { db } from "@/lib/db";
 import { prepareUserOperation } from "./ops";
 import { seedConnect } from "./testing";
 import { api, chain, confirmed, deployToken, ERC20_FEATURES, read, tenant, type TestTenant } from "@/lib/tokens/testing";
@@ -129,7 +130,9 @@ describe("Connect: accounts and relay through alto", () => {
     const hash = relayed.body.user_op_hash as Hex;
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
 
-    const done = await until(() => api(t, "GET", `/v1/connect/relay/${hash}`), (r) => r.body.status !== "pending");
+    // The durable function follows it to its receipt (read from the table, without asking the API).
+    await until(() => db.relayOperation.findUniqueOrThrow({ where: { id: relayed.body.id } }), (r) => r.status !== "pending");
+    const done = await api(t, "GET", `/v1/connect/relay/${hash}`);
     expect(done.body).toMatchObject({ status: "confirmed", success: true, user_op_hash: hash });
     expect(done.body.transaction_hash).toMatch(/^0x[0-9a-f]{64}$/);
 
