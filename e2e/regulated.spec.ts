@@ -65,7 +65,7 @@ test("a regulated token's investors, frozen from the console", async ({ page }) 
     await expect(row).toContainText("FR");
     await expect(row.getByTestId("verified")).toHaveText("yes");
     await expect(row).toContainText("100 GBND");
-    await expect(page.getByRole("heading", { name: "Compliance modules" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Compliance modules", exact: true })).toBeVisible();
   });
 
   await test.step("freeze the investor's wallet from the page", async () => {

@@ -9,7 +9,7 @@ type Token = ReturnType<typeof serializeToken>;
 
 export function BalanceLookup({ token, walletAddress }: { token: Token; walletAddress: string }) {
   const [address, setAddress] = useState("");
-  const fungible = token.standard === "ERC20" || token.standard === "ERC20_ALT";
+  const fungible = token.standard === "ERC20" || token.standard === "ERC20_ALT" || token.standard === "ERC3643";
   return (
     <ConsoleForm
       action={(formData) => balanceAction(token.id, formData)}
