@@ -19,7 +19,8 @@ const next = monotonicFactory(randomFraction);
 export type IdPrefix =
   | "ten" | "usr" | "key" | "rt" | "evt" | "tok" | "tx" | "we" | "whd" | "req" | "wal"
   | "idn" | "clm" | "cli" // identities, identity claims, claim issuers (lib/trex)
-  | "oal" | "psk" | "pm"; // Connect OAuth links, passkeys, paymasters (lib/connect)
+  | "oal" | "psk" | "pm" // Connect OAuth links, passkeys, paymasters (lib/connect)
+  | "rcc" | "rcv"; // Connect recovery configurations and requests (lib/connect/recovery.ts)
 
 export const newId = (prefix: IdPrefix) => `${prefix}_${next().toLowerCase()}`;
 

@@ -18,6 +18,8 @@ export interface ConnectBase {
   kernelFactory: Address | null;
   ecdsaValidator: Address;
   passkeyValidator: Address;
+  sessionKeyValidator: Address;
+  recoveryValidator: Address;
 }
 
 interface Creation {
@@ -38,6 +40,8 @@ function plan(): Creation[] {
     { name: "entryPoint", initCode: entryPointCode },
     { name: "ecdsaValidator", initCode: artifact("ECDSAOwnerValidator").bytecode },
     { name: "passkeyValidator", initCode: artifact("PasskeyValidator").bytecode },
+    { name: "sessionKeyValidator", initCode: artifact("SessionKeyValidator").bytecode },
+    { name: "recoveryValidator", initCode: artifact("RecoveryValidator").bytecode },
   ];
   const kernel = kernelBytecode();
   if (kernel) {
