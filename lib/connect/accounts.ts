@@ -3,7 +3,7 @@
 // factory + factoryData). Details and module checks are read from chain.
 import { concatHex, encodeFunctionData, getAddress, zeroAddress, type Address, type Hex } from "viem";
 import { db } from "@/lib/db";
-import { notFound } from "@/lib/api/errors";
+import { invalidRequest, notFound } from "@/lib/api/errors";
 import { unixSeconds } from "@/lib/api/ids";
 import { paginate } from "@/lib/api/pagination";
 import { publicClient } from "@/lib/chain/clients";
@@ -12,6 +12,7 @@ import type { ListParams } from "@/lib/schemas/common";
 import type { Scope } from "@/lib/tokens/scope";
 import { entryPointAbi, kernelAbi, kernelFactoryAbi } from "./kernel-artifacts";
 import { connectId, connectNetwork, requireKernel } from "./networks";
+import { passkeyInstallData, passkeyKeyId, resolvePasskeyKey } from "./passkey-account";
 
 const SALT: Hex = `0x${"00".repeat(32)}`;
 /** Kernel's ValidationType for a plain validator module, the first byte of a ValidationId. */
@@ -38,24 +39,53 @@ export function serializeAccount(a: ConnectAccount) {
   };
 }
 
-/** Kernel.initialize(rootValidator = 0x01 ++ validator, no hook, validatorData = owner, 0x, []). */
-export function kernelInitData(validator: Address, signer: Address): Hex {
+/**
+ * Kernel.initialize(rootValidator = 0x01 ++ validator, no hook, validatorData, 0x, []): validatorData is the
+ * owner (20 bytes) for the ECDSA validator, abi.encode(x, y, requireUV) for the passkey validator.
+ */
+export function kernelInitData(validator: Address, validatorData: Hex): Hex {
   return encodeFunctionData({
     abi: kernelAbi,
     functionName: "initialize",
-    args: [concatHex([VALIDATION_TYPE_VALIDATOR, validator]), zeroAddress, signer, "0x", []],
+    args: [concatHex([VALIDATION_TYPE_VALIDATOR, validator]), zeroAddress, validatorData, "0x", []],
   });
 }
 
-export async function registerAccount(scope: Scope, input: { signer: string; chain_id: string; validator: "ecdsa" }) {
-  const network = connectNetwork(scope, input.chain_id);
+export interface RegisterAccountInput {
+  chain_id: string;
+  /** `ecdsa` (default): `signer` is the owner's address. `passkey`: the key from `credential_id` or `public_key_x`/`public_key_y`. */
+  validator?: "ecdsa" | "passkey";
+  signer?: string;
+  credential_id?: string;
+  public_key_x?: string;
+  public_key_y?: string;
+}
+
+/** The root validator, its install data and the account's signer (a passkey account's signer is its key id). */
+async function rootValidator(scope: Scope, input: RegisterAccountInput, base: ReturnType<typeof requireKernel>) {
+  if (input.validator === "passkey") {
+    if (input.signer) throw invalidRequest("parameter_invalid", "A passkey account takes credential_id or public_key_x + public_key_y, not signer.", "signer");
+    const key = await resolvePasskeyKey(scope, input);
+    return { validator: "passkey", address: base.passkeyValidator, data: passkeyInstallData(key), signer: passkeyKeyId(key).toLowerCase() };
+  }
+  if (!input.signer) throw invalidRequest("parameter_missing", "Missing required parameter: signer", "signer");
+  for (const param of ["credential_id", "public_key_x", "public_key_y"] as const) {
+    if (input[param]) throw invalidRequest("parameter_invalid", `${param} is for validator "passkey" only.`, param);
+  }
   const signer = input.signer.toLowerCase();
+  return { validator: "ecdsa", address: base.ecdsaValidator, data: getAddress(signer) as Hex, signer };
+}
+
+export async function registerAccount(scope: Scope, input: RegisterAccountInput) {
+  const network = connectNetwork(scope, input.chain_id);
+  const base = requireKernel();
+  const root = await rootValidator(scope, input, base);
+  const signer = root.signer;
   const where = { tenantId_livemode_signer_chainId: { tenantId: scope.tenantId, livemode: scope.livemode, signer, chainId: input.chain_id } };
   const existing = await db.connectAccount.findUnique({ where });
   if (existing) return serializeAccount(existing);
 
-  const base = requireKernel();
-  const initData = kernelInitData(base.ecdsaValidator, getAddress(signer));
+  const initData = kernelInitData(root.address, root.data);
   const address = await publicClient(network.name).readContract({
     address: base.kernelFactory,
     abi: kernelFactoryAbi,
@@ -72,8 +102,8 @@ export async function registerAccount(scope: Scope, input: { signer: string; cha
       chainId: input.chain_id,
       address: address.toLowerCase(),
       signer,
-      validator: input.validator,
-      validatorAddress: base.ecdsaValidator.toLowerCase(),
+      validator: root.validator,
+      validatorAddress: root.address.toLowerCase(),
       factoryAddress: base.kernelFactory.toLowerCase(),
       entryPoint: base.entryPoint.toLowerCase(),
       salt: SALT,

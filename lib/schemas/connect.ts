@@ -67,10 +67,27 @@ export type UnsignedUserOperationInput = z.output<typeof UnsignedUserOperationIn
 
 // ---- accounts ----
 
+const PasskeyCoordinate = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{64}$/, "must be 32 bytes of 0x-prefixed hex")
+  .meta({ example: "0x5f2b0e3c9a1d4e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7" });
+
 export const CreateConnectAccountInput = writeBody({
-  signer: Address.meta({ description: "The owner key's address (ECDSA validator): it signs the account's user operations." }),
+  signer: Address.optional().meta({
+    description: "Validator `ecdsa` (required there): the owner key's address; it signs the account's user operations. Not sent for `passkey`.",
+  }),
   chain_id: ChainId,
-  validator: z.enum(["ecdsa"]).default("ecdsa").meta({ description: "Root validator of the account. `ecdsa` (default): a secp256k1 owner." }),
+  validator: z.enum(["ecdsa", "passkey"]).default("ecdsa").meta({
+    description:
+      "Root validator of the account. `ecdsa` (default): a secp256k1 owner (`signer`). `passkey`: a WebAuthn P-256 passkey (the platform's " +
+      "PasskeyValidator, user verification required), given by `credential_id` or by `public_key_x` + `public_key_y`. A passkey account's " +
+      "`signer` in the answer is the passkey's key id, the last 20 bytes of keccak256(x ‖ y): registration is idempotent per key and chain.",
+  }),
+  credential_id: z.string().min(1).max(1024).optional().meta({
+    description: "Validator `passkey`: a passkey the tenant stored (POST /v1/connect/passkeys, base64url credential id); its P-256 key owns the account.",
+  }),
+  public_key_x: PasskeyCoordinate.optional().meta({ description: "Validator `passkey`, without credential_id: the P-256 public key's x coordinate (32-byte hex)." }),
+  public_key_y: PasskeyCoordinate.optional().meta({ description: "Validator `passkey`, without credential_id: the P-256 public key's y coordinate (32-byte hex)." }),
 }).meta({ id: "CreateConnectAccountInput" });
 
 export const ConnectAccount = z
@@ -78,10 +95,10 @@ export const ConnectAccount = z
     object: z.literal("connect_account"),
     id: z.string(),
     address: z.string().meta({ description: "Counterfactual until the first user operation deploys it; the same address afterwards." }),
-    signer: z.string(),
+    signer: z.string().meta({ description: "`ecdsa`: the owner's address. `passkey`: the passkey's key id (last 20 bytes of keccak256(x ‖ y))." }),
     chain_id: z.string(),
     network: z.string(),
-    validator: z.string(),
+    validator: z.string().meta({ description: "Root validator: `ecdsa` or `passkey`." }),
     validator_address: z.string(),
     factory_address: z.string(),
     entry_point: z.string(),
