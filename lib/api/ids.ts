@@ -20,6 +20,7 @@ export type IdPrefix =
   | "ten" | "usr" | "key" | "rt" | "evt" | "tok" | "tx" | "we" | "whd" | "req" | "wal"
   | "idn" | "clm" | "cli" // identities, identity claims, claim issuers (lib/trex)
   | "oal" | "psk" | "pm" // Connect OAuth links, passkeys, paymasters (lib/connect)
+  | "ses" // Connect session keys (lib/connect/sessions.ts)
   | "rcc" | "rcv"; // Connect recovery configurations and requests (lib/connect/recovery.ts)
 
 export const newId = (prefix: IdPrefix) => `${prefix}_${next().toLowerCase()}`;
