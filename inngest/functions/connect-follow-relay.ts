@@ -5,6 +5,7 @@ import { NonRetriableError } from "inngest";
 import { inngest } from "@/inngest/client";
 import { db } from "@/lib/db";
 import { RELAY_SUBMITTED, refreshRelay } from "@/lib/connect/relay";
+import { settleCarriedRecord } from "@/lib/connect/user-operations";
 
 const POLL_MS = 200;
 const STEP_BUDGET_MS = 20_000;
@@ -19,7 +20,10 @@ export const followRelayOperation = inngest.createFunction(
         const record = await db.relayOperation.findUnique({ where: { id } });
         if (!record) throw new NonRetriableError(`relay operation ${id} does not exist`);
         const current = await refreshRelay(record);
-        if (current.status !== "pending") return { id, status: current.status, transaction_hash: current.transactionHash };
+        if (current.status !== "pending") {
+          await settleCarriedRecord(current); // a connect-mode chain write ends with its operation
+          return { id, status: current.status, transaction_hash: current.transactionHash };
+        }
         if (Date.now() > deadline) throw new Error(`user operation ${current.userOpHash} not yet mined`);
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }

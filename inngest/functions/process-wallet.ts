@@ -28,7 +28,7 @@ export const processWallet = inngest.createFunction(
         const message = redactRpc(error instanceof Error ? error.message : String(error));
         throw error instanceof ChainMismatch ? new NonRetriableError(message) : new Error(message);
       });
-    if (open) await dispatchWallets([{ fromAddress: work.from, chainKey: work.chainKey, network: work.network }]);
+    if (open) await dispatchWallets([{ fromAddress: work.from, chainKey: work.chainKey, network: work.network, submitter: work.submitter }]);
     return { wallet: work.wallet, open };
   },
 );

@@ -36,16 +36,19 @@ export interface NewRecord {
   effect?: unknown;
   /** Only for a filler: the nonce it uses up. */
   nonce?: number | null;
+  /** Who submits it (lib/chain/submitters); "eoa" when absent. */
+  submitter?: "eoa" | "user_operation";
 }
 
 // Timestamps as UTC wall time, as Prisma writes them (the server's time zone may be another).
-const insertSql = `INSERT INTO transactions (id, tenant_id, livemode, network, chain_key, kind, token_id, from_address, to_address, data, value, request, effect, nonce, created_at, updated_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
+const insertSql = `INSERT INTO transactions (id, tenant_id, livemode, network, chain_key, kind, token_id, from_address, to_address, data, value, request, effect, nonce, submitter, created_at, updated_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
   RETURNING ${TRANSACTION_COLUMNS}`;
 
 const insertValues = (record: NewRecord) => [
   record.id, record.tenantId, record.livemode, record.network, record.chainKey, record.kind, record.tokenId ?? null, record.fromAddress,
   record.toAddress ?? null, record.data, record.value, JSON.stringify(record.request), record.effect === undefined ? null : JSON.stringify(record.effect), record.nonce ?? null,
+  record.submitter ?? "eoa",
 ];
 
 /** Inserts a pending record; pass the caller's transaction to commit it with other rows. */
@@ -119,11 +122,14 @@ export async function hasOpenRecord(tokenId: string, kind: string): Promise<bool
 }
 
 /** Open records nobody has moved since `before`: what the reconciler re-dispatches. */
-export async function staleRecords(before: Date, limit = 500): Promise<Pick<Transaction, "id" | "fromAddress" | "chainKey" | "network">[]> {
+// A user operation's record is moved by its relay operation (signed by its owner, whenever that is), not by a run.
+export async function staleRecords(before: Date, limit = 500): Promise<Pick<Transaction, "id" | "fromAddress" | "chainKey" | "network" | "submitter">[]> {
   const { rows } = await hotQuery(
     "stale_transactions",
-    `SELECT id, from_address AS "fromAddress", chain_key AS "chainKey", network FROM transactions
-     WHERE status IN ('pending', 'submitted') AND updated_at < $1::timestamp ORDER BY updated_at LIMIT $2`,
+    `SELECT id, from_address AS "fromAddress", chain_key AS "chainKey", network, submitter FROM transactions t
+     WHERE status IN ('pending', 'submitted') AND updated_at < $1::timestamp
+       AND NOT (submitter = 'user_operation' AND EXISTS (SELECT 1 FROM connect_relay_operations r WHERE r.transaction_id = t.id))
+     ORDER BY updated_at LIMIT $2`,
     [before.toISOString(), limit],
   );
   return rows;
@@ -135,6 +141,18 @@ export interface WalletKey {
 }
 
 const OPEN = `from_address = $1 AND chain_key = $2 AND submitter = 'eoa' AND status IN ('pending', 'submitted')`;
+
+/** A smart account's records that no user operation carries yet, oldest first (lib/connect/user-operations). */
+export async function unsentUserOperationRecords(sender: WalletKey): Promise<Transaction[]> {
+  return rowsOf(
+    await hotQuery(
+      "unsent_user_operation_records",
+      `SELECT ${TRANSACTION_COLUMNS} FROM transactions t WHERE from_address = $1 AND chain_key = $2 AND submitter = 'user_operation' AND status = 'pending'
+        AND NOT EXISTS (SELECT 1 FROM connect_relay_operations r WHERE r.transaction_id = t.id) ORDER BY id`,
+      [sender.from, sender.chainKey],
+    ),
+  );
+}
 
 /** The wallet's open records, oldest first: what its run still has to move. */
 export async function openRecords(wallet: WalletKey): Promise<Transaction[]> {

@@ -4,8 +4,9 @@
 // the custodial wallet) plug in here.
 import type { WalletKey } from "./records";
 import { runWallet } from "./eoa/run";
+import { runUserOperations } from "@/lib/connect/user-operations";
 
-export type SubmitterName = "eoa";
+export type SubmitterName = "eoa" | "user_operation";
 
 export interface Submitter {
   /** Drives the sender's open records until none is left or the time is up; resolves to how many are still open. */
@@ -14,6 +15,7 @@ export interface Submitter {
 
 const submitters: Record<SubmitterName, Submitter> = {
   eoa: { run: (sender, network) => runWallet(sender, network) },
+  user_operation: { run: (sender, network) => runUserOperations(sender, network) },
 };
 
 export const submitterFor = (name: SubmitterName): Submitter => submitters[name];

@@ -10,8 +10,10 @@ import type { ListParams } from "@/lib/schemas/common";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { inngest } from "@/inngest/client";
 import { chainTarget } from "./clients";
-import { tenantWallet } from "./wallets";
 import { platformAccount } from "./platform";
+import { actingFor } from "@/lib/connect/wallet-mode";
+import { asSmartAccountCall } from "@/lib/connect/user-operations";
+import type { SubmitterName } from "./submitters";
 import { clearWake, requestWake } from "./nonces";
 import type { OperationKind } from "./operations";
 import { serializeTransaction } from "./serialize";
@@ -29,7 +31,7 @@ export interface WalletWork {
   from: string;
   chainKey: string;
   network: string;
-  submitter: "eoa";
+  submitter: SubmitterName;
 }
 
 export interface ChainWrite {
@@ -52,12 +54,17 @@ export interface ChainWrite {
 }
 
 async function newRecord(write: ChainWrite): Promise<NewRecord> {
-  const from = write.signer === "platform" ? platformAccount(write.network).address : (await tenantWallet(write.tenantId)).address;
-  return {
-    id: newId("tx"), tenantId: write.tenantId, livemode: write.livemode, network: write.network, chainKey: chainTarget(write.network).chainKey,
-    kind: write.kind, tokenId: write.tokenId, fromAddress: from, toAddress: write.to, data: write.data,
+  const id = newId("tx");
+  const acting = write.signer === "platform"
+    ? { mode: "custodial" as const, address: platformAccount(write.network).address }
+    : await actingFor({ tenantId: write.tenantId, livemode: write.livemode }, write.network);
+  const record: NewRecord = {
+    id, tenantId: write.tenantId, livemode: write.livemode, network: write.network, chainKey: chainTarget(write.network).chainKey,
+    kind: write.kind, tokenId: write.tokenId, fromAddress: acting.address, toAddress: write.to, data: write.data,
     value: (write.value ?? 0n).toString(), request: write.request, effect: write.effect,
   };
+  // Connect mode: the tenant's smart account makes the write as a user operation (lib/connect/user-operations.ts).
+  return acting.mode === "connect" ? { ...asSmartAccountCall(record), submitter: "user_operation" } : record;
 }
 
 /** Creates the pending record without waking its wallet; pass the caller's database transaction to commit it with other rows, then wakeWallets. */
@@ -65,12 +72,15 @@ export async function recordChainWrite(write: ChainWrite, client?: Queryable): P
   return insertRecord(await newRecord(write), client);
 }
 
-const workFor = (r: Pick<Transaction, "fromAddress" | "chainKey" | "network">): WalletWork => ({
-  wallet: `${r.fromAddress}:${r.chainKey}`, from: r.fromAddress, chainKey: r.chainKey, network: r.network, submitter: "eoa",
+type Sender = Pick<Transaction, "fromAddress" | "chainKey" | "network"> & { submitter?: string };
+
+const workFor = (r: Sender): WalletWork => ({
+  wallet: `${r.fromAddress}:${r.chainKey}`, from: r.fromAddress, chainKey: r.chainKey, network: r.network,
+  submitter: r.submitter === "user_operation" ? "user_operation" : "eoa",
 });
 
 /** Starts runs for these wallets now (the reconciler, and a run that continues in a new one). */
-export async function dispatchWallets(records: Pick<Transaction, "fromAddress" | "chainKey" | "network">[]) {
+export async function dispatchWallets(records: Sender[]) {
   const work = [...new Map(records.map((r) => [`${r.fromAddress}:${r.chainKey}`, workFor(r)])).values()];
   if (work.length) await inngest.send(work.map((data) => ({ name: WALLET_WORK, data })));
 }

@@ -21,6 +21,7 @@ import { BundlerError, bundlerRpc } from "./bundler-rpc";
 import { entryPointAbi, kernelAbi, kernelFactoryAbi } from "./kernel-artifacts";
 import { connectId } from "./networks";
 import { checkRootSignature } from "./signatures";
+import { settleCarriedRecord } from "./user-operations";
 import { PASSKEY_STUB_SIGNATURE, PASSKEY_VERIFICATION_GAS_MARGIN } from "./passkey-account";
 import { ESTIMATION_FUNDS, RELAY_SUBMITTED, STUB_ECDSA_SIGNATURE, serializeRelay } from "./relay";
 
@@ -82,7 +83,7 @@ function hashOf(op: RpcOp, entryPoint: Address, chainId: number): Hex {
 const hex = (v: bigint) => `0x${v.toString(16)}`;
 
 /** Builds the account's next user operation for `calls` and records it `awaiting_sign`. */
-export async function prepareUserOperation(scope: Scope, input: { address: string; chain_id: string; calls: Call[] }) {
+export async function prepareUserOperation(scope: Scope, input: { address: string; chain_id: string; calls: Call[]; transaction_id?: string }) {
   const account = await findAccount(scope, input.address, input.chain_id);
   const client = publicClient(account.network);
   const sender = getAddress(account.address);
@@ -130,6 +131,7 @@ export async function prepareUserOperation(scope: Scope, input: { address: strin
       callData: op.callData,
       userOperation: op,
       status: "awaiting_sign",
+      transactionId: input.transaction_id ?? null,
     },
   });
   return serializeRelay(record);
@@ -197,7 +199,9 @@ export async function signOp(scope: Scope, hash: string, signature: string) {
       where: { id: record.id, status: "awaiting_sign" },
       data: { status: "failed", userOperation: { ...(record.userOperation as RpcOp), signature }, failureReason: `rejected by the bundler: ${error.message}`, confirmedAt: new Date() },
     });
-    return serializeRelay(await db.relayOperation.findUniqueOrThrow({ where: { id: record.id } }));
+    const rejected = await db.relayOperation.findUniqueOrThrow({ where: { id: record.id } });
+    await settleCarriedRecord(rejected);
+    return serializeRelay(rejected);
   }
 }
 
@@ -206,7 +210,9 @@ export async function cancelOp(scope: Scope, hash: string) {
   const record = await findOp(scope, hash);
   if (record.status !== "awaiting_sign") throw notAwaiting(record, "cancelled");
   await db.relayOperation.updateMany({ where: { id: record.id, status: "awaiting_sign" }, data: { status: "cancelled", confirmedAt: new Date() } });
-  return serializeRelay(await db.relayOperation.findUniqueOrThrow({ where: { id: record.id } }));
+  const cancelled = await db.relayOperation.findUniqueOrThrow({ where: { id: record.id } });
+  await settleCarriedRecord(cancelled);
+  return serializeRelay(cancelled);
 }
 
 

@@ -2,7 +2,10 @@
 // tenant and mode (the API key's environment). One row, created by the first write; reads answer the
 // defaults (no origins, no providers, no relying party) while there is none. PUT and POST both apply a
 // partial update: only the fields sent change.
+import { getAddress } from "viem";
 import { db } from "@/lib/db";
+import { invalidRequest } from "@/lib/api/errors";
+import { forgetWalletMode } from "./wallet-mode";
 import { unixSeconds } from "@/lib/api/ids";
 import type { ConnectSettings as Row } from "@/lib/generated/prisma/client";
 import type { SettingsPatch } from "@/lib/schemas/connect-identity";
@@ -14,10 +17,14 @@ export interface ConnectSettingsValues {
   appleClientId: string | null;
   rpId: string | null;
   rpName: string | null;
+  walletMode: "custodial" | "connect";
+  ownerSigner: string | null;
   updatedAt: Date | null;
 }
 
-const DEFAULTS: ConnectSettingsValues = { allowedOrigins: [], googleClientId: null, appleClientId: null, rpId: null, rpName: null, updatedAt: null };
+const DEFAULTS: ConnectSettingsValues = {
+  allowedOrigins: [], googleClientId: null, appleClientId: null, rpId: null, rpName: null, walletMode: "custodial", ownerSigner: null, updatedAt: null,
+};
 
 const where = (scope: Scope) => ({ tenantId_livemode: { tenantId: scope.tenantId, livemode: scope.livemode } });
 
@@ -32,6 +39,8 @@ const values = (row: Row): ConnectSettingsValues => ({
   appleClientId: row.appleClientId,
   rpId: row.rpId,
   rpName: row.rpName,
+  walletMode: row.walletMode as "custodial" | "connect",
+  ownerSigner: row.ownerSigner,
   updatedAt: row.updatedAt,
 });
 
@@ -42,11 +51,18 @@ export async function updateSettings(scope: Scope, patch: SettingsPatch): Promis
   if (patch.apple_client_id !== undefined) data.appleClientId = patch.apple_client_id;
   if (patch.rp_id !== undefined) data.rpId = patch.rp_id;
   if (patch.rp_name !== undefined) data.rpName = patch.rp_name;
+  if (patch.owner_signer !== undefined) data.ownerSigner = getAddress(patch.owner_signer);
+  if (patch.wallet_mode !== undefined) {
+    const owner = data.ownerSigner ?? (await readSettings(scope)).ownerSigner;
+    if (patch.wallet_mode === "connect" && !owner) throw invalidRequest("parameter_missing", "Missing owner_signer: connect mode needs the owner of the tenant's smart account.", "owner_signer");
+    data.walletMode = patch.wallet_mode;
+  }
   const row = await db.connectSettings.upsert({
     where: where(scope),
     create: { tenantId: scope.tenantId, livemode: scope.livemode, ...data },
     update: { ...data, updatedAt: new Date() },
   });
+  forgetWalletMode(scope);
   return values(row);
 }
 
@@ -71,6 +87,8 @@ export const serializeConnect = (scope: Scope, s: ConnectSettingsValues) => ({
   cors: corsOf(s),
   oauth: oauthOf(s),
   passkeys: passkeysOf(s),
+  wallet_mode: s.walletMode,
+  owner_signer: s.ownerSigner,
   ...meta(scope, s),
 });
 
@@ -85,6 +103,7 @@ export async function getSection(scope: Scope, section: Section) {
 /** PUT/POST of a settings section: a partial update; answers the section as it now is. */
 export async function patchSection(scope: Scope, section: Section, body: Record<string, unknown>) {
   const { idempotency_key: _, ...fields } = body;
-  const patch: SettingsPatch = section === "connect" ? { ...(fields.cors as object), ...(fields.oauth as object), ...(fields.passkeys as object) } : (fields as SettingsPatch);
+  const { cors, oauth, passkeys, ...wallet } = fields;
+  const patch: SettingsPatch = section === "connect" ? { ...(cors as object), ...(oauth as object), ...(passkeys as object), ...wallet } : (fields as SettingsPatch);
   return SERIALIZERS[section](scope, await updateSettings(scope, patch));
 }

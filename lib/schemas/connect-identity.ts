@@ -76,6 +76,13 @@ export const ConnectSettingsInput = writeBody({
   cors: z.strictObject(partial(CorsFields)).optional(),
   oauth: z.strictObject(partial(OAuthFields)).optional(),
   passkeys: z.strictObject(partial(PasskeyFields)).optional(),
+  wallet_mode: z.enum(["custodial", "connect"]).optional().meta({
+    description:
+      "`connect`: the tenant's chain writes (token deploys and operations) are made by the smart account of `owner_signer` on each network, " +
+      "as user operations awaiting the owner's signature (GET /v1/connect/ops/pending), or signed by a session key the owner granted. " +
+      "`custodial` (the default of new tenants): the custodial wallet signs them. Applies to writes made from a few seconds after the change.",
+  }),
+  owner_signer: Address.optional().meta({ description: "The owner's address (the ECDSA key that signs the smart account's user operations); required to switch to `connect`." }),
 }).meta({ id: "ConnectSettingsInput" });
 
 export type SettingsPatch = {
@@ -84,6 +91,8 @@ export type SettingsPatch = {
   apple_client_id?: string | null;
   rp_id?: string | null;
   rp_name?: string | null;
+  wallet_mode?: "custodial" | "connect";
+  owner_signer?: string;
 };
 
 const SettingsMeta = {
@@ -103,7 +112,15 @@ export const CorsSettings = z.object({ object: z.literal("cors_settings"), ...Co
 export const OAuthSettings = z.object({ object: z.literal("oauth_settings"), ...OAuthShape.shape, ...SettingsMeta }).meta({ id: "OAuthSettings" });
 export const PasskeySettings = z.object({ object: z.literal("passkey_settings"), ...PasskeyShape.shape, ...SettingsMeta }).meta({ id: "PasskeySettings" });
 export const ConnectSettings = z
-  .object({ object: z.literal("connect_settings"), cors: CorsShape, oauth: OAuthShape, passkeys: PasskeyShape, ...SettingsMeta })
+  .object({
+    object: z.literal("connect_settings"),
+    cors: CorsShape,
+    oauth: OAuthShape,
+    passkeys: PasskeyShape,
+    wallet_mode: z.enum(["custodial", "connect"]),
+    owner_signer: z.string().nullable(),
+    ...SettingsMeta,
+  })
   .meta({ id: "ConnectSettings" });
 
 // ---------------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 import type { OperationKind } from "@/lib/chain/operations";
 import type { z } from "zod";
 import type { Address, Hex } from "viem";
-import { tenantWallet } from "@/lib/chain/wallets";
+import { actingFor } from "@/lib/connect/wallet-mode";
 import type * as S from "@/lib/schemas/tokens";
 import { invalidRequest } from "@/lib/api/errors";
 import { deployedToken, findToken, requireFeature, requireFields, requireStandard, type Scope } from "./scope";
@@ -33,7 +33,8 @@ export async function prepare(scope: Scope, id: string, body: Record<string, unk
   return deployedToken(scope, id);
 }
 
-const walletAddress = async (scope: Scope) => (await tenantWallet(scope.tenantId)).address as Address;
+/** Who acts for the tenant on the token's network: its custodial wallet, or its smart account in connect mode. */
+const walletAddress = async (scope: Scope, network: string) => (await actingFor(scope, network)).address;
 const big = (value: string | undefined) => BigInt(value ?? "0");
 
 /** One operation: checks, then the call for the token's family. */
@@ -45,7 +46,7 @@ async function operate<B extends Record<string, unknown>>(
   build: (family: Family, wallet: Address, standard: Standard) => Omit<TokenWrite, "request">,
 ) {
   const token = await prepare(scope, id, body, check);
-  const write = build(familyOf(token.standard), await walletAddress(scope), token.standard);
+  const write = build(familyOf(token.standard), await walletAddress(scope, token.network), token.standard);
   return submitTokenWrite(scope, token, { ...write, request: body });
 }
 

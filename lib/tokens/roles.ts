@@ -3,7 +3,7 @@
 import { getAddress, type Address, type Hex } from "viem";
 import type { z } from "zod";
 import { invalidRequest } from "@/lib/api/errors";
-import { tenantWallet } from "@/lib/chain/wallets";
+import { actingFor } from "@/lib/connect/wallet-mode";
 import type { RenounceRoleInput, RoleInput } from "@/lib/schemas/tokens";
 import { readToken } from "./reads";
 import { deployedToken, findToken, requireStandard, type DeployedToken, type Scope } from "./scope";
@@ -68,11 +68,11 @@ export async function revokeRole(scope: Scope, id: string, body: RoleBody) {
   });
 }
 
-/** The caller's own address is the tenant wallet: it gives up the role (its admin rights included, if asked). */
+/** The caller's own address is the tenant wallet (or its smart account in connect mode): it gives up the role (its admin rights included, if asked). */
 export async function renounceRole(scope: Scope, id: string, body: z.output<typeof RenounceRoleInput>) {
   const token = await roleToken(scope, id);
   const role = resolveRole(token, body.role);
-  const wallet = getAddress((await tenantWallet(scope.tenantId)).address);
+  const wallet = (await actingFor(scope, token.network)).address;
   return submitTokenWrite(scope, token, {
     kind: "role.renounce",
     request: body,

@@ -5,11 +5,10 @@ import { newId } from "@/lib/api/ids";
 import { invalidRequest } from "@/lib/api/errors";
 import { paginate } from "@/lib/api/pagination";
 import { networkFor } from "@/lib/chain/networks";
-import { tenantWallet } from "@/lib/chain/wallets";
+import { actingFor } from "@/lib/connect/wallet-mode";
 import { recordChainWrite, wakeWallets, type ChainWrite } from "@/lib/chain/transactions";
 import { suiteDeployment } from "@/lib/trex/deploy";
 import type { ListParams } from "@/lib/schemas/common";
-import type { Address } from "viem";
 import { deployData, type CreateToken, type DeployPlan } from "./deploy";
 import { findToken, TOKEN_COLUMNS, type Scope } from "./scope";
 import { serializeToken } from "./serialize";
@@ -53,7 +52,8 @@ const insertTokenSql = `INSERT INTO tokens (id, tenant_id, livemode, name, symbo
 export async function createToken(scope: Scope, input: CreateToken) {
   const network = networkFor(input.network, scope.livemode);
   const deploy = plan(input);
-  const wallet = (await tenantWallet(scope.tenantId)).address as Address;
+  // The admin of what it deploys: the custodial wallet, or the smart account in connect mode.
+  const wallet = (await actingFor(scope, network.name)).address;
   const { idempotency_key: _, ...request } = input;
   const id = newId("tok");
   const common = { tenantId: scope.tenantId, livemode: scope.livemode, network: network.name, tokenId: id, request };

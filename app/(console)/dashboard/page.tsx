@@ -6,7 +6,7 @@ import { walletBalances } from "@/lib/console/wallet";
 import { listApiKeys } from "@/lib/api-keys/service";
 import { listTokens } from "@/lib/tokens/service";
 import { listEndpoints } from "@/lib/webhooks/endpoints";
-import { walletMode } from "@/lib/settings/wallet-mode";
+import { walletMode } from "@/lib/connect/wallet-mode";
 import { overview } from "@/lib/analytics/overview";
 import { PageHeader } from "@/components/PageHeader";
 import { DataTable } from "@/components/DataTable";
@@ -23,7 +23,7 @@ export default async function DashboardPage() {
     listApiKeys(tenant.id, { limit: 100 }),
     listTokens(scope, { limit: 1 }),
     listEndpoints(scope, { limit: 1 }),
-    walletMode(tenant.id),
+    walletMode(scope),
     overview(scope, "7d"),
     publicBaseUrl(),
   ]);

@@ -3,7 +3,7 @@ import { requireConsole } from "@/lib/console/session";
 import { publicBaseUrl } from "@/lib/console/request";
 import { param } from "@/lib/console/pages";
 import { listApiKeys } from "@/lib/api-keys/service";
-import { walletMode } from "@/lib/settings/wallet-mode";
+import { walletMode } from "@/lib/connect/wallet-mode";
 import { PageHeader } from "@/components/PageHeader";
 import { EmptyState } from "@/components/EmptyState";
 import { Pagination } from "@/components/Pagination";
@@ -13,9 +13,9 @@ import { KeysTable } from "../_components/KeysTable";
 export const metadata: Metadata = { title: "API keys" };
 
 export default async function KeysPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { tenant, environment } = await requireConsole("/keys");
+  const { tenant, environment, scope } = await requireConsole("/keys");
   const startingAfter = param((await searchParams).starting_after);
-  const [keys, wallet, baseUrl] = await Promise.all([listApiKeys(tenant.id, { limit: 50, starting_after: startingAfter }), walletMode(tenant.id), publicBaseUrl()]);
+  const [keys, wallet, baseUrl] = await Promise.all([listApiKeys(tenant.id, { limit: 50, starting_after: startingAfter }), walletMode(scope), publicBaseUrl()]);
   return (
     <>
       <PageHeader

@@ -8,7 +8,7 @@ import { formatAmount } from "@/lib/console/amounts";
 import { getToken } from "@/lib/tokens/service";
 import { listRoles } from "@/lib/tokens/roles";
 import { listTransactions } from "@/lib/chain/transactions";
-import { walletMode } from "@/lib/settings/wallet-mode";
+import { walletMode } from "@/lib/connect/wallet-mode";
 import { PageHeader } from "@/components/PageHeader";
 import { StatusBadge } from "@/components/StatusBadge";
 import { AutoRefresh } from "@/components/AutoRefresh";
@@ -29,7 +29,7 @@ export default async function TokenPage({ params }: { params: Promise<{ id: stri
   const { tenant, scope } = await requireConsole(`/tokens/${id}`);
   const token = await orNotFound(getToken(scope, id));
   const [wallet, transactions] = await Promise.all([
-    walletMode(tenant.id),
+    walletMode(scope),
     listTransactions(tenant.id, scope.livemode, { limit: 10, token: token.id }).then(async (page) => ({ ...page, data: await withConfirmations(page.data) })),
   ]);
   const regulated = token.standard === "ERC3643";

@@ -1,0 +1,109 @@
+// Connect mode end to end, through the HTTP API, a real bundler and the local chain: the tenant's token
+// writes are made by its smart account as user operations the owner signs. A deployment and a mint wait in
+// ops/pending, are signed by the owner, and their transaction records confirm with the same events and
+// webhooks as custodial writes; cancelling an operation fails its record.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getAddress, type Address, type Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { db } from "@/lib/db";
+import { startReceiver, type Receiver } from "@/lib/webhooks/test-receiver";
+import { api, chain, eventsOf, ERC20_FEATURES, NETWORK, read, settled, tenant, type TestTenant } from "@/lib/tokens/testing";
+import { ROLE_IDS } from "@/lib/tokens/standards";
+
+const HOLDER: Address = getAddress("0x00000000000000000000000000000000000c0de1");
+
+async function until<T>(probe: () => Promise<T | undefined | null | false>, what: string, ms = 30_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("connect mode", () => {
+  const owner = privateKeyToAccount(generatePrivateKey());
+  let t: TestTenant;
+  let account: Address;
+  let receiver: Receiver;
+
+  beforeAll(async () => {
+    t = await tenant();
+    receiver = await startReceiver();
+    expect((await api(t, "POST", "/v1/webhook_endpoints", { url: receiver.url, events: ["token.minted"] })).status).toBe(201);
+  });
+  afterAll(() => receiver?.close());
+
+  /** The one operation of the account awaiting its owner; signs it and returns its record id. */
+  async function signPending(transactionId: string) {
+    const op = await until(async () => {
+      const pending = await api(t, "GET", `/v1/connect/ops/pending?account=${account}`);
+      return pending.body.data.find((o: any) => o.status === "awaiting_sign");
+    }, "an operation awaiting the owner");
+    const carried = await db.relayOperation.findFirstOrThrow({ where: { userOpHash: op.user_op_hash } });
+    expect(carried.transactionId).toBe(transactionId);
+    const signature = await owner.signMessage({ message: { raw: op.user_op_hash as Hex } });
+    const signed = await api(t, "POST", `/v1/connect/ops/${op.user_op_hash}/sign`, { signature });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    return op;
+  }
+
+  it("switches with PUT /v1/settings/connect; the wallet mode shows the owner's smart account", async () => {
+    const refused = await api(t, "PUT", "/v1/settings/connect", { wallet_mode: "connect" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.param).toBe("owner_signer");
+    const put = await api(t, "PUT", "/v1/settings/connect", { wallet_mode: "connect", owner_signer: owner.address });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body).toMatchObject({ wallet_mode: "connect", owner_signer: owner.address });
+    const mode = await api(t, "GET", "/v1/settings/wallet-mode");
+    expect(mode.body).toMatchObject({ object: "wallet_mode", mode: "connect", owner_signer: owner.address, wallet_address: t.wallet });
+    account = getAddress(mode.body.connect_account_address);
+    const registered = await api(t, "GET", `/v1/connect/accounts/${account}`);
+    expect(registered.body).toMatchObject({ signer: owner.address });
+    await new Promise((r) => setTimeout(r, 3_100)); // the mode is read with a 3 s cache
+  });
+
+  it("a deployment and a mint wait for the owner's signature, then confirm with the custodial path's events and webhook", async () => {
+    const created = await api(t, "POST", "/v1/tokens", { network: NETWORK, name: "Owned", symbol: "OWN", standard: "ERC20", features: ERC20_FEATURES });
+    expect(created.status).toBe(201);
+    const deploy = await db.transaction.findUniqueOrThrow({ where: { id: created.body.deploy_tx } });
+    expect(deploy).toMatchObject({ submitter: "user_operation", fromAddress: account, status: "pending" });
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await db.transaction.findUniqueOrThrow({ where: { id: deploy.id } })).status).toBe("pending"); // nothing happens unsigned
+
+    await signPending(deploy.id);
+    expect((await settled(deploy.id)).status).toBe("confirmed");
+    const token = (await api(t, "GET", `/v1/tokens/${created.body.id}`)).body;
+    expect(token.status).toBe("deployed");
+    expect(await chain().getCode({ address: token.address })).not.toBe("0x");
+    expect(await read(token, "hasRole", [ROLE_IDS.DEFAULT_ADMIN_ROLE, account])).toBe(true); // the smart account administers it
+    expect(await read(token, "hasRole", [ROLE_IDS.DEFAULT_ADMIN_ROLE, t.wallet])).toBe(false);
+
+    const mint = await api(t, "POST", `/v1/tokens/${token.id}/mint`, { to: HOLDER, amount: "42" });
+    expect(mint.status).toBe(201);
+    expect(mint.body).toMatchObject({ object: "transaction", status: "pending", from: account });
+    await signPending(mint.body.id);
+    const done = await settled(mint.body.id);
+    expect(done.status).toBe("confirmed");
+    expect(await read(token, "balanceOf", [HOLDER])).toBe(42n);
+    expect((await api(t, "GET", `/v1/transactions/${mint.body.id}`)).body).toMatchObject({ status: "confirmed", hash: done.hash });
+    const minted = await eventsOf(t.id, "token.minted");
+    expect(minted.at(-1)).toMatchObject({ token: token.id, transaction: mint.body.id, to: HOLDER, amount: "42" });
+    const delivered = await receiver.waitFor(1);
+    expect(JSON.parse(delivered[0].body)).toMatchObject({ type: "token.minted", data: { object: { transaction: mint.body.id } } });
+  });
+
+  it("a cancelled operation fails its record, and the next write goes on", async () => {
+    const token = await db.token.findFirstOrThrow({ where: { tenantId: t.id, status: "deployed" } });
+    const first = await api(t, "POST", `/v1/tokens/${token.id}/mint`, { to: HOLDER, amount: "1" });
+    const second = await api(t, "POST", `/v1/tokens/${token.id}/mint`, { to: HOLDER, amount: "2" });
+    const op = await until(async () => (await api(t, "GET", `/v1/connect/ops/pending?account=${account}`)).body.data[0], "the first mint's operation");
+    expect((await api(t, "POST", `/v1/connect/ops/${op.user_op_hash}/cancel`, {})).status).toBe(200);
+    const cancelled = await settled(first.body.id);
+    expect(cancelled).toMatchObject({ status: "failed", errorCode: "cancelled" });
+    await signPending(second.body.id);
+    expect((await settled(second.body.id)).status).toBe("confirmed");
+    expect(await read({ address: token.address as Address, standard: "ERC20" }, "balanceOf", [HOLDER])).toBe(44n);
+  });
+});
