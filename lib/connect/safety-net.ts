@@ -1,18 +1,17 @@
 // The safety net of a Connect account (onchain-modules 4.1): two or more passkeys, or social recovery
 // configured. Value operations are gated on it.
-// Recovery (guardians and threshold, POST /v1/connect/recovery/configure) is not built yet: until it is,
-// `recovery_configured` is false and the net is the passkeys alone. The recovery area plugs into
-// `recoveryConfigured` below.
+// Recovery counts once guardians are configured (POST /v1/connect/recovery/configure, lib/connect/recovery.ts).
 import { getAddress } from "viem";
 import type { ConnectAccount } from "@/lib/generated/prisma/client";
 import type { Scope } from "@/lib/tokens/scope";
 import { countPasskeys } from "./passkeys";
+import { hasRecoveryConfigured } from "./recovery";
 import { findConnectAccount } from "./sessions-token";
 
 export const SAFETY_NET_MIN_PASSKEYS = 2;
 
-async function recoveryConfigured(_scope: Scope, _account: ConnectAccount): Promise<boolean> {
-  return false;
+async function recoveryConfigured(_scope: Scope, account: ConnectAccount): Promise<boolean> {
+  return hasRecoveryConfigured(account);
 }
 
 export async function safetyNet(scope: Scope, address: string, chainId: string) {

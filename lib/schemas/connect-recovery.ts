@@ -1,0 +1,119 @@
+// Connect social recovery (onchain-modules 4.1): guardians, recovery requests and the doRecovery call data.
+import { z } from "zod";
+import { Address, Id, writeBody } from "./common";
+import { ChainIdString } from "./connect-identity";
+
+const MAX_GUARDIANS = 10;
+
+export const RecoveryConfigureInput = writeBody({
+  account: Address.meta({ description: "The smart account (a Connect account of this tenant on `chain_id`)." }),
+  chain_id: ChainIdString,
+  guardians: z.array(Address).min(1).max(MAX_GUARDIANS).meta({ description: `Guardian addresses (secp256k1 keys), 1 to ${MAX_GUARDIANS}, distinct. Replaces the account's guardians when sent again.` }),
+  threshold: z.number().int().min(1).max(MAX_GUARDIANS).meta({ description: "Guardian approvals needed to recover: 1 to the number of guardians." }),
+  timelock_seconds: z.number().int().min(1).max(30 * 86_400).optional().meta({
+    description: "Seconds between initiation and the earliest execution. Default 86400 (one day); at least 3600 with live keys, at least 1 with test keys; at most 30 days.",
+  }),
+}).meta({ id: "RecoveryConfigureInput" });
+
+export const RecoveryInitiateInput = writeBody({
+  account: Address,
+  chain_id: ChainIdString,
+  guardian: Address.meta({ description: "The guardian proposing the recovery; counts as its first confirmation." }),
+  new_signer: Address.meta({ description: "The new owner: the ECDSA validator's signer after recovery (the new root validator key data)." }),
+}).meta({ id: "RecoveryInitiateInput" });
+
+export const RecoveryConfirmInput = writeBody({
+  guardian: Address.meta({ description: "Another guardian approving the request. Confirming twice is idempotent (200, counted once)." }),
+}).meta({ id: "RecoveryConfirmInput" });
+
+export const RecoveryCancelInput = writeBody({}).meta({ id: "RecoveryCancelInput" });
+
+export const RecoveryExecuteInput = writeBody({
+  executed_tx_hash: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte transaction hash")
+    .optional()
+    .meta({ description: "Hash of the mined transaction that included the doRecovery user operation: checked on chain, then the request is `executed`." }),
+}).meta({ id: "RecoveryExecuteInput" });
+
+export const RequestIdParams = z.strictObject({ requestId: Id });
+
+const CallOut = z.object({ to: z.string(), value: z.string(), data: z.string() });
+
+export const RecoveryConfig = z
+  .object({
+    object: z.literal("recovery_config"),
+    id: z.string(),
+    account: z.string(),
+    chain_id: z.string(),
+    guardians: z.array(z.string()),
+    threshold: z.number().int(),
+    timelock_seconds: z.number().int(),
+    recovery_validator: z.string().meta({ description: "Address of the RecoveryValidator module (guardian-threshold validator and doRecovery fallback)." }),
+    installed: z.boolean().meta({ description: "Whether the RecoveryValidator is installed on the account (read from chain)." }),
+    setup: z
+      .object({
+        action: z.enum(["install", "update_guardians"]),
+        call_data: z.string().meta({ description: "User operation callData (Kernel execute) for the owner to sign under the root validator." }),
+        calls: z.array(CallOut).meta({ description: "The same as individual calls from the account." }),
+      })
+      .meta({
+        description:
+          "What the owner must run on chain so guardians can recover: `install` installs the RecoveryValidator as a non-root validator for the doRecovery selector and as its delegatecall fallback; `update_guardians` sets the new guardians and threshold on the installed module.",
+      }),
+    livemode: z.boolean(),
+    created: z.number().int(),
+    updated: z.number().int(),
+  })
+  .meta({ id: "RecoveryConfig" });
+
+export const RecoveryRequest = z
+  .object({
+    object: z.literal("recovery_request"),
+    id: z.string().meta({ description: "`rcv_…`" }),
+    account: z.string(),
+    chain_id: z.string(),
+    status: z.enum(["pending", "executed", "cancelled"]).meta({ description: "pending → executed (terminal, checked on chain) or cancelled (terminal, by the owner)." }),
+    initiated_by: z.string(),
+    confirmations: z.array(z.string()).meta({ description: "Guardians that approved, the initiator first." }),
+    threshold: z.number().int().nullable(),
+    new_validator: z.string(),
+    new_validator_data: z.string(),
+    new_signer: z.string().nullable(),
+    executable_at: z.number().int().meta({ description: "Unix seconds: the end of the timelock." }),
+    executable: z.boolean().meta({ description: "Pending, past the timelock and at the threshold of confirmations." }),
+    executed_tx_hash: z.string().nullable(),
+    executed: z.number().int().nullable(),
+    cancelled: z.number().int().nullable(),
+    livemode: z.boolean(),
+    created: z.number().int(),
+  })
+  .meta({ id: "RecoveryRequest" });
+
+export const RecoveryExecution = RecoveryRequest.extend({
+  execution: z
+    .object({
+      call_data: z.string().meta({ description: "doRecovery(newValidator, newValidatorData): the user operation's callData (not wrapped in execute)." }),
+      recovery_validator: z.string(),
+      nonce_key: z.string().meta({ description: "EntryPoint nonce key of the RecoveryValidator (Kernel: 0x00 ++ 0x01 ++ validator ++ 0x0000), decimal." }),
+      nonce: z.string().meta({ description: "The account's current EntryPoint nonce under that key, decimal." }),
+      signature_format: z.string(),
+    })
+    .nullable()
+    .meta({ description: "Without executed_tx_hash: what to submit. With it (or once executed): null." }),
+}).meta({ id: "RecoveryExecution" });
+
+export const AccountRecovery = z
+  .object({
+    object: z.literal("account_recovery"),
+    account: z.string(),
+    chain_id: z.string(),
+    configured: z.boolean(),
+    guardians: z.array(z.string()),
+    threshold: z.number().int().nullable(),
+    timelock_seconds: z.number().int().nullable(),
+    recovery_validator: z.string(),
+    installed: z.boolean(),
+    active_requests: z.array(RecoveryRequest).meta({ description: "Pending requests (at most one)." }),
+  })
+  .meta({ id: "AccountRecovery" });
