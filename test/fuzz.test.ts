@@ -8,7 +8,13 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { pool } from "@/lib/db";
 import { startReceiver, type Receiver } from "@/lib/webhooks/test-receiver";
-import { settled } from "@/lib/tokens/testing";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
+import { account, deployContract, settled } from "@/lib/tokens/testing";
+import { connectBase } from "@/lib/connect/local-setup";
+import { seedConnect } from "@/lib/connect/testing";
+import { softAuthenticator } from "@/lib/connect/passkeys-testing";
 import { call, freshIp, newTenant, type CallOptions, type CallResult } from "./client";
 
 type Schema = Record<string, any>;
@@ -34,6 +40,8 @@ interface Tenant {
 }
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+// Resources that are the same for every tenant (nothing to isolate).
+const SHARED_RESOURCES = ["/v1/connect/networks/{chainId}"];
 
 const HOSTILE_STRINGS = [
   "", " ", "x".repeat(10_000), "😀🚀👩‍👩‍👧‍👦", "\u202Eevil\u202C مرحبا עברית", "e\u0301\u0302\u0303\u0304\u0305",
@@ -74,6 +82,9 @@ beforeAll(async () => {
     const endpoint = await call("POST", "/v1/webhook_endpoints", { token: t.apiKey, body: { url: receiver.url, events: ["*"] } });
     expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
   }
+  await seedRegulated(a);
+  await seedConnectRecords(a);
+  // The newest token is the one the token operations are fuzzed on: an ERC20 (every operation applies).
   const token = await call("POST", "/v1/tokens", {
     token: a.apiKey,
     body: { name: "Fuzz", symbol: "FZZ", standard: "ERC20", network: "polygon_amoy", initial_supply: "1000", features: { mintable: true, burnable: true, pausable: true } },
@@ -89,8 +100,8 @@ afterAll(() => receiver?.close());
 
 it("no operation answers 5xx to hostile input, and every 4xx is the error envelope", async () => {
   const operations = listOperations();
-  const aIds = new Map<string, string | undefined>();
-  const bIds = new Map<string, string | undefined>();
+  const aIds = new Map<string, unknown>();
+  const bIds = new Map<string, unknown>();
   // Ids are looked up before anything is fuzzed, so they are the seeded resources, not ones the fuzzing creates.
   const prepared = [];
   for (const op of operations) prepared.push({ op, aParams: await realParams(op, a, aIds), bParams: await realParams(op, b, bIds) });
@@ -104,9 +115,52 @@ it("no operation answers 5xx to hostile input, and every 4xx is the error envelo
   printTally(Date.now() - started);
   expect([...problems.values()]).toEqual([]);
   // Every operation on a tenant's resource was asked for by the other tenant.
-  const owned = operations.filter((op) => op.credential !== "none" && op.params.some((p) => p.in === "path"));
+  const owned = operations.filter((op) => op.credential !== "none" && op.params.some((p) => p.in === "path") && !SHARED_RESOURCES.includes(op.template));
   expect(owned.filter((op) => !isolated.has(`${op.method} ${op.template}`)).map((op) => `${op.method} ${op.template}`)).toEqual([]);
 }, 300_000);
+
+/**
+ * A's records of the regulated-token areas, so their operations are fuzzed with real ids and asked for by
+ * B: an ERC3643 token, an investor identity, a trusted issuer and a claim topic on it, and a
+ * configuration-only compliance module.
+ */
+async function seedRegulated(t: Tenant) {
+  const created = async (path: string, body: object) => {
+    const res = await call("POST", path, { token: t.apiKey, body });
+    expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
+    return res.body;
+  };
+  const token = await created("/v1/tokens", { name: "Fuzz Regulated", symbol: "FZR", standard: "ERC3643", network: "polygon_amoy", decimals: 0 });
+  expect((await settled(token.deploy_tx, 90_000)).status).toBe("confirmed");
+  const suite = (await call("GET", `/v1/tokens/${token.id}`, { token: t.apiKey })).body.regulated;
+  await created("/v1/identities", { token_id: token.id, wallet: "0x00000000000000000000000000000000000f0221", country: "FR" });
+  await created("/v1/trusted_issuers", { token_id: token.id, issuer: suite.identity_registry, claim_topics: ["1"] });
+  await created("/v1/claim_topics", { token_id: token.id, topic: "1" });
+  await created("/v1/compliance/modules", { kind: "MaxBalanceModule", on_chain: false, max_balance: "10" });
+}
+
+/**
+ * A's Connect records: a smart account with an operation awaiting its signature, and a passkey. Operations
+ * are addressed by hash ({userOpHash}), which no collection lists: that one comes from here.
+ */
+const seededOperations = new Map<string, string>();
+async function seedConnectRecords(t: Tenant) {
+  const seeded = await seedConnect({ id: t.id, apiKey: t.apiKey });
+  seededOperations.set(t.id, seeded.userOpHash);
+  const key = softAuthenticator();
+  const passkey = await call("POST", "/v1/connect/passkeys", {
+    token: t.apiKey,
+    body: { address: seeded.address, chain_id: seeded.chainId, credential_id: key.credentialId, public_key: key.publicKey },
+  });
+  expect(passkey.status, JSON.stringify(passkey.body)).toBe(201);
+  // A deployed VerifyingPaymaster (EntryPoint v0.7 sample) whose signer the tenant registers.
+  const signer = generatePrivateKey();
+  const deployer = await account(true);
+  const paymasterArtifact = JSON.parse(readFileSync(createRequire(import.meta.url).resolve("@account-abstraction/contracts/artifacts/VerifyingPaymaster.json"), "utf8"));
+  const address = await deployContract(deployer.wallet, paymasterArtifact.abi, paymasterArtifact.bytecode, [connectBase().entryPoint, privateKeyToAddress(signer)]);
+  const paymaster = await call("POST", "/v1/connect/paymasters", { token: t.apiKey, body: { address, chain_id: seeded.chainId, signer_private_key: signer } });
+  expect(paymaster.status, JSON.stringify(paymaster.body)).toBe(201);
+}
 
 // ---------- the document ----------
 
@@ -166,21 +220,27 @@ const accepts = (schema: Schema, value: unknown) =>
  * Real ids of `tenant` for the operation's path parameters: the first item listed by the collection the
  * parameter sits under (`/v1/tokens/{id}` → GET /v1/tokens), when that collection has a list operation.
  */
-async function realParams(op: Operation, t: Tenant, memo: Map<string, string | undefined>) {
+async function realParams(op: Operation, t: Tenant, memo: Map<string, unknown>) {
   const found: Record<string, string | undefined> = {};
   const segments = op.template.split("/");
   for (const [i, segment] of segments.entries()) {
     const name = /^\{(\w+)\}$/.exec(segment)?.[1];
     if (!name) continue;
+    if (name === "userOpHash") {
+      found[name] = seededOperations.get(t.id);
+      continue;
+    }
     const collection = segments.slice(0, i).join("/");
     const list = doc.paths[collection]?.get;
     const url = collection.replace(/\{(\w+)\}/g, (_, n) => encodeURIComponent(found[n] ?? ""));
     if (list && !memo.has(url)) {
       const credential = list.security?.some((s: object) => "apiKey" in s) ? t.apiKey : t.accessToken;
       const res = await call("GET", url, { token: credential, ip: freshIp() });
-      memo.set(url, res.body?.data?.[0]?.id);
+      memo.set(url, res.body?.data?.[0]);
     }
-    const id = memo.get(url);
+    // The item's field named like the parameter ({address} → address, {credentialId} → credential_id), else its id.
+    const item = memo.get(url) as Record<string, unknown> | undefined;
+    const id = (item?.[name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] ?? item?.id) as string | undefined;
     const schema = op.params.find((p) => p.in === "path" && p.name === name)?.schema ?? {};
     found[name] = accepts(schema, id) ? id : undefined;
   }
