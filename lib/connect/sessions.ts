@@ -11,7 +11,7 @@
 // expiry check uses wall-clock time too); the EntryPoint enforces them against block time.
 import {
   ContractFunctionZeroDataError, encodeAbiParameters, encodeFunctionData, getAddress, isAddressEqual, maxUint128,
-  toFunctionSelector, BaseError, type Address, type Hex,
+  parseAbiItem, toFunctionSelector, BaseError, type Address, type Hex,
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { db } from "@/lib/db";
@@ -122,9 +122,11 @@ async function present(r: ConnectSessionKey) {
 function normalizeSelector(text: string, index: number): Hex {
   if (/^0x[0-9a-fA-F]{8}$/.test(text)) return text.toLowerCase() as Hex;
   try {
-    return toFunctionSelector(text.startsWith("function ") ? text : `function ${text}`);
+    const item = parseAbiItem(text.startsWith("function ") ? text : `function ${text}`);
+    if (item.type !== "function") throw new Error("not a function");
+    return toFunctionSelector(item);
   } catch {
-    throw invalidRequest("parameter_invalid", `Invalid selectors[${index}]: not a function signature viem can parse (e.g. transfer(address,uint256))`, `selectors[${index}]`);
+    throw invalidRequest("parameter_invalid", `Invalid selectors[${index}]: not a function signature viem can parse (e.g. transfer(address,uint256))`, `selectors.${index}`);
   }
 }
 
@@ -156,7 +158,7 @@ export async function createSession(scope: Scope, input: SessionKeyInputT) {
   const targets = [...new Set(input.targets.map((a) => a.toLowerCase()))];
   targets.forEach((target, i) => {
     if (isAddressEqual(target as Address, account.address as Address) || isAddressEqual(target as Address, validator)) {
-      throw invalidRequest("parameter_invalid", `Invalid targets[${i}]: a session may not call the account itself or the session validator.`, `targets[${i}]`);
+      throw invalidRequest("parameter_invalid", `Invalid targets[${i}]: a session may not call the account itself or the session validator.`, `targets.${i}`);
     }
   });
   const selectors = [...new Set(input.selectors.map(normalizeSelector))];
