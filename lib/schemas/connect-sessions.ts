@@ -92,7 +92,7 @@ export const SessionKeyCreated = SessionKey.extend({
 }).meta({ id: "SessionKeyCreated" });
 
 export const SessionKeyRevoked = SessionKey.extend({
-  revoke_call_data: z.string().meta({ description: "callData of a user operation (validated by the owner) that removes the session on chain: execute(validator.revokeSession(signer))." }),
+  revoke_call_data: z.string().meta({ description: "callData of a user operation (validated by the owner) that removes the session on chain: execute(validator.revokeSession(signer)). Needed while on_chain.present is true; it reverts on an account where the validator was never installed (nothing to revoke there)." }),
   revoke_call: Call,
 }).meta({ id: "SessionKeyRevoked" });
 
