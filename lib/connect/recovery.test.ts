@@ -9,6 +9,7 @@ import { concatHex, encodeFunctionData, getAddress, parseAbi, toFunctionSelector
 import { getUserOperationHash } from "viem/account-abstraction";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { prepareUserOperation, encodeKernelCalls } from "./ops";
+import { seedRecovery } from "./recovery-testing";
 import { api, chain, tenant, type TestTenant } from "@/lib/tokens/testing";
 
 const CHAIN_ID = "80002"; // polygon_amoy, served by the local chain in tests
@@ -282,5 +283,18 @@ describe("Connect social recovery through the API, on chain with alto", () => {
     expect((await api(t, "POST", `/v1/connect/recovery/${id}/cancel`, {})).status).toBe(400);
     expect((await api(t, "GET", `/v1/connect/accounts/${address}/recovery?chain_id=${CHAIN_ID}`)).body.active_requests).toEqual([]);
     expect((await api(t, "POST", "/v1/connect/recovery/rcv_doesnotexist/cancel", {})).status).toBe(404);
+  });
+
+  it("another tenant's recovery records are invisible (seeded with the helper the fuzz test can use)", async () => {
+    const theirs = await api(other, "POST", "/v1/connect/accounts", { signer: stranger.address, chain_id: CHAIN_ID });
+    expect(theirs.status).toBe(201);
+    const { requestId } = await seedRecovery(other, theirs.body.address, CHAIN_ID);
+    expect((await api(other, "GET", `/v1/connect/accounts/${theirs.body.address}/recovery?chain_id=${CHAIN_ID}`)).body.active_requests.map((r: any) => r.id)).toEqual([requestId]);
+    expect((await api(t, "GET", `/v1/connect/accounts/${theirs.body.address}/recovery?chain_id=${CHAIN_ID}`)).status).toBe(404);
+    for (const action of ["confirm", "cancel", "execute"]) {
+      expect((await api(t, "POST", `/v1/connect/recovery/${requestId}/${action}`, action === "confirm" ? { guardian: stranger.address } : {})).status, action).toBe(404);
+    }
+    expect((await api(t, "POST", "/v1/connect/recovery/initiate", { account: theirs.body.address, chain_id: CHAIN_ID, guardian: stranger.address, new_signer: stranger.address })).status).toBe(404);
+    expect((await api(other, "POST", `/v1/connect/recovery/${requestId}/cancel`, {})).body.status).toBe("cancelled");
   });
 });
