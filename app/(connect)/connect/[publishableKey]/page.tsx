@@ -1,0 +1,41 @@
+// An end user's page of a tenant's application: create a passkey (→ a passkey-owned smart account), sign
+// in with it, sign the account's waiting operations with it. The URL carries the tenant's publishable key.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { endUserContext, sessionAccount } from "@/lib/connect/end-user";
+import { readEndUserSession } from "@/lib/connect/end-user-session";
+import { PasskeyEntry } from "./PasskeyEntry";
+import { AccountPanel } from "./AccountPanel";
+
+export const metadata: Metadata = { title: "Your smart account" };
+export const dynamic = "force-dynamic";
+
+export default async function ConnectPage({ params }: { params: Promise<{ publishableKey: string }> }) {
+  const { publishableKey } = await params;
+  const ctx = await endUserContext(publishableKey);
+  if (!ctx) notFound();
+  const session = await readEndUserSession(ctx);
+  const account = session ? await sessionAccount(ctx, session.accountId) : null;
+  const configured = Boolean(ctx.rpId && ctx.origins.length);
+
+  if (!account || !session) {
+    return (
+      <div className="card auth-card">
+        <h1>{ctx.rpName}</h1>
+        <p className="lead">Your smart account, secured by a passkey on this device. No password, no seed phrase.</p>
+        {configured ? (
+          <PasskeyEntry publishableKey={publishableKey} />
+        ) : (
+          <p className="notice notice-warning" role="status">
+            Passkeys are not set up for this application yet.
+          </p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="stack" style={{ width: "100%", maxWidth: 760 }}>
+      <AccountPanel publishableKey={publishableKey} rpId={ctx.rpId!} credentialId={session.credentialId} account={account} title={ctx.rpName} />
+    </div>
+  );
+}
