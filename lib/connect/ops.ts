@@ -24,6 +24,7 @@ import { checkRootSignature } from "./signatures";
 import { settleCarriedRecord } from "./user-operations";
 import { PASSKEY_STUB_SIGNATURE, PASSKEY_VERIFICATION_GAS_MARGIN } from "./passkey-account";
 import { ESTIMATION_FUNDS, RELAY_SUBMITTED, STUB_ECDSA_SIGNATURE, serializeRelay } from "./relay";
+import { loadSponsor, type PaymasterGasEstimate } from "./sponsor";
 
 export interface Call {
   to: Address;
@@ -82,9 +83,13 @@ function hashOf(op: RpcOp, entryPoint: Address, chainId: number): Hex {
 
 const hex = (v: bigint) => `0x${v.toString(16)}`;
 
-/** Builds the account's next user operation for `calls` and records it `awaiting_sign`. */
-export async function prepareUserOperation(scope: Scope, input: { address: string; chain_id: string; calls: Call[]; transaction_id?: string }) {
+/**
+ * Builds the account's next user operation for `calls` and records it `awaiting_sign`. With `paymaster_id`
+ * the tenant's paymaster sponsors it (lib/connect/sponsor.ts): paymaster fields estimated, then signed.
+ */
+export async function prepareUserOperation(scope: Scope, input: { address: string; chain_id: string; calls: Call[]; paymaster_id?: string; transaction_id?: string }) {
   const account = await findAccount(scope, input.address, input.chain_id);
+  const sponsor = input.paymaster_id ? await loadSponsor(scope, account, input.paymaster_id) : null;
   const client = publicClient(account.network);
   const sender = getAddress(account.address);
   const entryPoint = getAddress(account.entryPoint);
@@ -104,7 +109,8 @@ export async function prepareUserOperation(scope: Scope, input: { address: strin
     op.factory = getAddress(account.factoryAddress);
     op.factoryData = encodeFunctionData({ abi: kernelFactoryAbi, functionName: "createAccount", args: [account.initData as Hex, account.salt as Hex] });
   }
-  const estimate = await bundlerRpc<{ preVerificationGas: Hex; verificationGasLimit: Hex; callGasLimit: Hex }>(account.network, "eth_estimateUserOperationGas", [
+  if (sponsor) Object.assign(op, sponsor.estimationFields());
+  const estimate = await bundlerRpc<{ preVerificationGas: Hex; verificationGasLimit: Hex; callGasLimit: Hex } & PaymasterGasEstimate>(account.network, "eth_estimateUserOperationGas", [
     { ...op, signature: account.validator === "passkey" ? PASSKEY_STUB_SIGNATURE : STUB_ECDSA_SIGNATURE },
     entryPoint,
     ESTIMATION_FUNDS(sender),
@@ -115,6 +121,7 @@ export async function prepareUserOperation(scope: Scope, input: { address: strin
   // A passkey's P-256 check is missing from the estimate (lib/connect/passkey-account.ts): a fixed margin.
   const verificationGasLimit = account.validator === "passkey" ? hex(BigInt(estimate.verificationGasLimit) + PASSKEY_VERIFICATION_GAS_MARGIN) : estimate.verificationGasLimit;
   Object.assign(op, { preVerificationGas: estimate.preVerificationGas, verificationGasLimit, callGasLimit: estimate.callGasLimit });
+  if (sponsor) Object.assign(op, await sponsor.sign(op, estimate));
   const userOpHash = hashOf(op, entryPoint, chainTarget(account.network).chain.id);
   const record = await db.relayOperation.create({
     data: {

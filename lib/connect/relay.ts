@@ -19,6 +19,7 @@ import { findAccount } from "./accounts";
 import { BundlerError, bundlerRpc } from "./bundler-rpc";
 import { connectId, connectNetwork } from "./networks";
 import { checkRootSignature } from "./signatures";
+import { loadSponsor, sponsorEstimate } from "./sponsor";
 
 export const RELAY_SUBMITTED = "connect/relay.submitted";
 
@@ -245,10 +246,15 @@ interface RpcGasEstimate {
 }
 
 /** POST /v1/connect/relay/estimate-gas: the bundler's estimate; an operation it cannot simulate is a 400 with its reason. */
-export async function estimateGas(scope: Scope, input: { chain_id: string; user_operation: UnsignedUserOperationInput }) {
+export async function estimateGas(scope: Scope, input: { chain_id: string; user_operation: UnsignedUserOperationInput; paymaster_id?: string }) {
   const network = connectNetwork(scope, input.chain_id);
-  const op = input.user_operation;
-  const account = await findAccount(scope, op.sender, input.chain_id);
+  const account = await findAccount(scope, input.user_operation.sender, input.chain_id);
+  // Sponsored (lib/connect/sponsor.ts): the paymaster's fields replace the operation's own, estimated with a stub.
+  const sponsor = input.paymaster_id ? await loadSponsor(scope, account, input.paymaster_id) : null;
+  if (sponsor && (input.user_operation.paymaster || input.user_operation.paymasterData)) {
+    throw invalidRequest("parameter_invalid", "With paymaster_id the paymaster fields are filled by the API: leave user_operation.paymaster and paymasterData out.", "paymaster_id");
+  }
+  const op = sponsor ? { ...input.user_operation, ...sponsor.estimationFields() } : input.user_operation;
   const entryPoint = getAddress(account.entryPoint);
   const fees = await bundlerRpc<{ standard?: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex } }>(network.name, "pimlico_getUserOperationGasPrice", []).catch(() => null);
   const withFees = {
@@ -271,7 +277,7 @@ export async function estimateGas(scope: Scope, input: { chain_id: string; user_
     throw error;
   }
   const dec = (v: Hex | null | undefined) => (v ? BigInt(v).toString() : null);
-  return {
+  const result = {
     object: "gas_estimate" as const,
     chain_id: input.chain_id,
     preVerificationGas: BigInt(estimate.preVerificationGas).toString(),
@@ -281,5 +287,9 @@ export async function estimateGas(scope: Scope, input: { chain_id: string; user_
     paymasterPostOpGasLimit: dec(estimate.paymasterPostOpGasLimit),
     maxFeePerGas: dec(fees?.standard?.maxFeePerGas),
     maxPriorityFeePerGas: dec(fees?.standard?.maxPriorityFeePerGas),
+    paymaster: null as string | null,
+    paymasterData: null as string | null,
   };
+  // Sponsored: the paymaster signs the operation with exactly these gas values and the fees estimated with (lib/connect/sponsor.ts).
+  return sponsor ? sponsorEstimate(sponsor, rpcUserOperation(withFees, "0x"), result) : result;
 }

@@ -1,7 +1,7 @@
 // Connect (spec onchain-modules 4.1): self-custody ERC-4337 smart accounts (Kernel v3.1, EntryPoint v0.7)
 // and the user operations relayed for them through the network's bundler.
 import { z } from "zod";
-import { ListQuery, listOf, writeBody } from "./common";
+import { Id, ListQuery, listOf, writeBody } from "./common";
 import { Address } from "./tokens";
 
 export const ChainId = z
@@ -24,6 +24,9 @@ const HexBytes = (max: number) =>
     .string()
     .max(2 + max * 2)
     .regex(/^0x([0-9a-fA-F]{2})*$/, "must be 0x-prefixed hex bytes");
+
+/** A paymaster of the tenant (`pm_…`), to sponsor an operation: the paymaster pays its gas. */
+export const PaymasterId = Id.meta({ description: "A paymaster of the tenant (GET /v1/connect/paymasters).", example: "pm_1a2b3c" });
 
 const UserOperationFields = {
   sender: Address.meta({ description: "The smart account (registered with POST /v1/connect/accounts)." }),
@@ -213,6 +216,12 @@ export const RelayReceipt = z
 export const EstimateGasInput = writeBody({
   chain_id: ChainId,
   user_operation: UnsignedUserOperationInput,
+  paymaster_id: PaymasterId.optional().meta({
+    description:
+      "Sponsor the operation with this paymaster of the tenant (POST /v1/connect/paymasters): the estimate then includes the paymaster's gas, " +
+      "and the answer carries `paymaster` and a signed `paymasterData`. That signature covers the gas and fee fields: build the operation with " +
+      "exactly the returned values, sign it and send it to POST /v1/connect/relay within an hour. Leave the operation's own paymaster fields out.",
+  }),
 }).meta({ id: "EstimateGasInput" });
 
 export const GasEstimate = z
@@ -226,6 +235,10 @@ export const GasEstimate = z
     paymasterPostOpGasLimit: z.string().nullable(),
     maxFeePerGas: z.string().nullable().meta({ description: "The bundler's suggested fee (standard tier), when it offers one." }),
     maxPriorityFeePerGas: z.string().nullable(),
+    paymaster: z.string().nullable().meta({ description: "With `paymaster_id`: the paymaster contract (the operation's `paymaster`); null otherwise." }),
+    paymasterData: z.string().nullable().meta({
+      description: "With `paymaster_id`: the operation's `paymasterData`, abi.encode(uint48 validUntil, uint48 validAfter) ++ the paymaster signer's signature; null otherwise.",
+    }),
   })
   .meta({ id: "GasEstimate", description: "Gas limits as decimal strings." });
 
