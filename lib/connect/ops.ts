@@ -87,7 +87,10 @@ const hex = (v: bigint) => `0x${v.toString(16)}`;
  * Builds the account's next user operation for `calls` and records it `awaiting_sign`. With `paymaster_id`
  * the tenant's paymaster sponsors it (lib/connect/sponsor.ts): paymaster fields estimated, then signed.
  */
-export async function prepareUserOperation(scope: Scope, input: { address: string; chain_id: string; calls: Call[]; paymaster_id?: string; transaction_id?: string }) {
+export async function prepareUserOperation(
+  scope: Scope,
+  input: { address: string; chain_id: string; calls: Call[]; paymaster_id?: string; transaction_id?: string; nonce_key?: bigint },
+) {
   const account = await findAccount(scope, input.address, input.chain_id);
   const sponsor = input.paymaster_id ? await loadSponsor(scope, account, input.paymaster_id) : null;
   const client = publicClient(account.network);
@@ -95,7 +98,7 @@ export async function prepareUserOperation(scope: Scope, input: { address: strin
   const entryPoint = getAddress(account.entryPoint);
   const [code, nonce, fees] = await Promise.all([
     client.getCode({ address: sender }),
-    client.readContract({ address: entryPoint, abi: entryPointAbi, functionName: "getNonce", args: [sender, rootNonceKey(getAddress(account.validatorAddress))] }),
+    client.readContract({ address: entryPoint, abi: entryPointAbi, functionName: "getNonce", args: [sender, input.nonce_key ?? rootNonceKey(getAddress(account.validatorAddress))] }),
     bundlerRpc<{ standard: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex } }>(account.network, "pimlico_getUserOperationGasPrice", []),
   ]);
   const op: RpcOp = {
@@ -119,7 +122,9 @@ export async function prepareUserOperation(scope: Scope, input: { address: strin
     throw error;
   });
   // A passkey's P-256 check is missing from the estimate (lib/connect/passkey-account.ts): a fixed margin.
-  const verificationGasLimit = account.validator === "passkey" ? hex(BigInt(estimate.verificationGasLimit) + PASSKEY_VERIFICATION_GAS_MARGIN) : estimate.verificationGasLimit;
+  // Another validator (a session key's) is estimated with the root's stub signature: the same margin.
+  const margin = account.validator === "passkey" || input.nonce_key !== undefined ? PASSKEY_VERIFICATION_GAS_MARGIN : 0n;
+  const verificationGasLimit = margin ? hex(BigInt(estimate.verificationGasLimit) + margin) : estimate.verificationGasLimit;
   Object.assign(op, { preVerificationGas: estimate.preVerificationGas, verificationGasLimit, callGasLimit: estimate.callGasLimit });
   if (sponsor) Object.assign(op, await sponsor.sign(op, estimate));
   const userOpHash = hashOf(op, entryPoint, chainTarget(account.network).chain.id);

@@ -1,6 +1,7 @@
 // Connect-mode chain writes: the one transaction record (lib/chain), made by the tenant's smart account as
 // a user operation. The account's run (the "user_operation" submitter) builds the operation of its oldest
-// unsent record and leaves it `awaiting_sign` for the owner (GET /v1/connect/ops/pending); once signed it
+// unsent record and leaves it `awaiting_sign` for the owner (GET /v1/connect/ops/pending), or has a session
+// key the owner granted for that call sign it at once; once signed it
 // goes to the bundler, the follow function reads its receipt, and the record ends here with the same
 // effects, events and webhooks as a custodial write. One operation of an account is open at a time, so
 // records run in order and each operation's nonce and deployment state are those it will execute with.
@@ -15,7 +16,8 @@ import { finalize } from "@/lib/chain/finalize";
 import { loadTransaction, unsentUserOperationRecords, type NewRecord, type WalletKey } from "@/lib/chain/records";
 import { dispatchWallets } from "@/lib/chain/transactions";
 import type { RelayOperation } from "@/lib/generated/prisma/client";
-import { prepareUserOperation } from "./ops";
+import { prepareUserOperation, signOp } from "./ops";
+import { sessionSignerFor } from "./sessions";
 
 /**
  * A smart account cannot CREATE from a call, so a contract creation becomes a call to the CREATE2
@@ -47,16 +49,14 @@ export async function runUserOperations(sender: WalletKey, network: string): Pro
   const target = chainTarget(network);
   // On the local chain the platform pays the account's gas, as it tops up custodial wallets.
   if (target.isLocal) await ensureGas(target, getAddress(sender.from), LOCAL_GAS);
+  const scope = { tenantId: record.tenantId, livemode: record.livemode };
+  const chainId = String(findNetwork(network)!.chainId);
+  const call = { to: getAddress(record.toAddress!), value: BigInt(record.value), data: record.data as Hex };
   try {
-    await prepareUserOperation(
-      { tenantId: record.tenantId, livemode: record.livemode },
-      {
-        address: sender.from,
-        chain_id: String(findNetwork(network)!.chainId),
-        calls: [{ to: getAddress(record.toAddress!), value: BigInt(record.value), data: record.data as Hex }],
-        transaction_id: record.id,
-      },
-    );
+    // A server-held session key the owner granted for this call signs at once; otherwise the owner will.
+    const session = await sessionSignerFor(scope, { address: sender.from, chainId }, call);
+    const op = await prepareUserOperation(scope, { address: sender.from, chain_id: chainId, calls: [call], transaction_id: record.id, nonce_key: session?.nonceKey });
+    if (session) await signOp(scope, op.user_op_hash, await session.sign(op.user_op_hash as Hex));
   } catch (error) {
     // The bundler's estimate failed: the call reverts as things are (a refused transfer, a missing role).
     if (!(error instanceof ApiError) || error.status !== 400) throw error;

@@ -9,6 +9,7 @@ import { db } from "@/lib/db";
 import { startReceiver, type Receiver } from "@/lib/webhooks/test-receiver";
 import { api, chain, eventsOf, ERC20_FEATURES, NETWORK, read, settled, tenant, type TestTenant } from "@/lib/tokens/testing";
 import { ROLE_IDS } from "@/lib/tokens/standards";
+import { prepareUserOperation } from "./ops";
 
 const HOLDER: Address = getAddress("0x00000000000000000000000000000000000c0de1");
 
@@ -105,5 +106,28 @@ describe("connect mode", () => {
     await signPending(second.body.id);
     expect((await settled(second.body.id)).status).toBe("confirmed");
     expect(await read({ address: token.address as Address, standard: "ERC20" }, "balanceOf", [HOLDER])).toBe(44n);
+  });
+
+  it("a write covered by a session key the owner granted is signed by it, without the owner", async () => {
+    const token = await db.token.findFirstOrThrow({ where: { tenantId: t.id, status: "deployed" } });
+    const granted = await api(t, "POST", "/v1/connect/sessions", {
+      account, chain_id: "80002", valid_until: Math.floor(Date.now() / 1000) + 3600, targets: [token.address], selectors: ["mint(address,uint256)"],
+    });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(201);
+    // The owner installs it: one user operation carrying the install call, signed by the owner.
+    const install = await prepareUserOperation({ tenantId: t.id, livemode: false }, { address: account, chain_id: "80002", calls: [granted.body.install_call] });
+    const signature = await owner.signMessage({ message: { raw: install.user_op_hash as Hex } });
+    expect((await api(t, "POST", `/v1/connect/ops/${install.user_op_hash}/sign`, { signature })).status).toBe(200);
+    await until(async () => (await api(t, "GET", `/v1/connect/accounts/${account}/sessions`)).body.data[0]?.status === "active", "the session installed");
+
+    const mint = await api(t, "POST", `/v1/tokens/${token.id}/mint`, { to: HOLDER, amount: "5" });
+    expect((await settled(mint.body.id)).status).toBe("confirmed");
+    expect(await read({ address: token.address as Address, standard: "ERC20" }, "balanceOf", [HOLDER])).toBe(49n);
+    const carried = await db.relayOperation.findFirstOrThrow({ where: { transactionId: mint.body.id } });
+    expect(BigInt(carried.nonce) >> 64n).not.toBe(0n); // under the session validator's nonce key, not the root's
+    // Outside its scope (a burn), the owner is still asked.
+    const burn = await api(t, "POST", `/v1/tokens/${token.id}/burn`, { amount: "0" });
+    await signPending(burn.body.id);
+    expect((await settled(burn.body.id)).status).toBe("confirmed");
   });
 });
