@@ -6,9 +6,9 @@ import { expect } from "vitest";
 import { call } from "@/test/client";
 
 /** Configures two guardians (threshold 1) on `address` and initiates a recovery; returns the request's id (`rcv_…`). */
-export async function seedRecovery(t: { apiKey: string }, address: string, chainId: string) {
+export async function seedRecovery(t: { apiKey: string }, address: string, chainId: string, timelockSeconds?: number) {
   const [g1, g2, next] = [0, 1, 2].map(() => privateKeyToAccount(generatePrivateKey()).address);
-  const configured = await call("POST", "/v1/connect/recovery/configure", { token: t.apiKey, body: { account: address, chain_id: chainId, guardians: [g1, g2], threshold: 1 } });
+  const configured = await call("POST", "/v1/connect/recovery/configure", { token: t.apiKey, body: { account: address, chain_id: chainId, guardians: [g1, g2], threshold: 1, timelock_seconds: timelockSeconds } });
   expect(configured.status, JSON.stringify(configured.body)).toBe(200);
   const started = await call("POST", "/v1/connect/recovery/initiate", { token: t.apiKey, body: { account: address, chain_id: chainId, guardian: g1, new_signer: next } });
   expect(started.status, JSON.stringify(started.body)).toBe(201);

@@ -291,13 +291,17 @@ describe("Connect social recovery through the API, on chain with alto", () => {
   it("another tenant's recovery records are invisible (seeded with the helper the fuzz test can use)", async () => {
     const theirs = await api(other, "POST", "/v1/connect/accounts", { signer: stranger.address, chain_id: CHAIN_ID });
     expect(theirs.status).toBe(201);
-    const { requestId } = await seedRecovery(other, theirs.body.address, CHAIN_ID);
+    const { requestId } = await seedRecovery(other, theirs.body.address, CHAIN_ID, 1);
     expect((await api(other, "GET", `/v1/connect/accounts/${theirs.body.address}/recovery?chain_id=${CHAIN_ID}`)).body.active_requests.map((r: any) => r.id)).toEqual([requestId]);
     expect((await api(t, "GET", `/v1/connect/accounts/${theirs.body.address}/recovery?chain_id=${CHAIN_ID}`)).status).toBe(404);
     for (const action of ["confirm", "cancel", "execute"]) {
       expect((await api(t, "POST", `/v1/connect/recovery/${requestId}/${action}`, action === "confirm" ? { guardian: stranger.address } : {})).status, action).toBe(404);
     }
     expect((await api(t, "POST", "/v1/connect/recovery/initiate", { account: theirs.body.address, chain_id: CHAIN_ID, guardian: stranger.address, new_signer: stranger.address })).status).toBe(404);
+    // Past its timelock and at its threshold, but the account (never deployed) has no RecoveryValidator: 400.
+    const seeded = (await api(other, "GET", `/v1/connect/accounts/${theirs.body.address}/recovery?chain_id=${CHAIN_ID}`)).body.active_requests[0];
+    await sleepUntil(seeded.executable_at);
+    expect((await api(other, "POST", `/v1/connect/recovery/${requestId}/execute`, {})).body.error).toMatchObject({ code: "recovery_validator_not_installed" });
     expect((await api(other, "POST", `/v1/connect/recovery/${requestId}/cancel`, {})).body.status).toBe("cancelled");
   });
 });

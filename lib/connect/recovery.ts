@@ -9,7 +9,21 @@
 // ≥ threshold guardian ECDSA signatures of its userOpHash, 65 bytes each, ascending by guardian address.
 //
 // States of a request: pending → executed (terminal, on chain evidence) | cancelled (terminal, by the owner).
-// Execute answers 400 before executable_at (created + timelock) or below the threshold of confirmations.
+// Execute answers 400 before executable_at (created + timelock), below the threshold of confirmations, or
+// while the RecoveryValidator is not installed on the account.
+//
+// Choices where the spec is silent:
+// - One pending request per account (409 otherwise); guardians cannot be changed while one is pending (409).
+// - A guardian confirming twice is counted once (200, idempotent). The initiator is the first confirmation.
+// - initiate takes `new_signer`: the new owner of the ECDSA validator, which becomes (or stays) the root.
+// - The off-chain steps are authenticated by the tenant's API key (the tenant's server speaks for guardians
+//   and owner); the guardians' own keys are needed on chain, where the RecoveryValidator checks the threshold.
+//   The timelock is enforced by this API (execute), not by the contract: guardians at the threshold who build
+//   the operation themselves are trusted, as in any M-of-N guardian scheme.
+// - timelock_seconds: default 86400; at least 3600 with live keys, 1 with test keys; at most 30 days.
+// - Once executed with the ECDSA validator, the Connect account's `signer` (and validator) follow the new
+//   owner, so the relay's root-signature check accepts the new owner and refuses the old one. If the tenant
+//   already registered another account for that signer on the chain, the row keeps its old signer.
 import {
   concatHex, encodeAbiParameters, encodeFunctionData, getAddress, isAddressEqual, parseAbi, parseEventLogs, toFunctionSelector,
   type Address, type Hex,
@@ -314,6 +328,13 @@ export async function executeRecovery(scope: Scope, id: string, input: { execute
   }
   const newValidator = getAddress(record.newValidator);
   if (!input.executed_tx_hash) {
+    if (!(await installedOnChain(account))) {
+      throw invalidRequest(
+        "recovery_validator_not_installed",
+        `The RecoveryValidator is not installed on ${getAddress(account.address)}: the owner runs the setup call data of POST /v1/connect/recovery/configure first.`,
+        "requestId",
+      );
+    }
     const sender = getAddress(account.address);
     const nonceKey = validatorNonceKey(recoveryValidator());
     const nonce = await publicClient(account.network).readContract({
