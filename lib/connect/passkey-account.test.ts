@@ -5,7 +5,8 @@
 // the userOpHash in the validator's layout, sign-and-relay → the account deployed, receipt read back.
 import { beforeAll, describe, expect, it } from "vitest";
 import { encodeFunctionData, erc20Abi, parseAbi, type Address, type Hex } from "viem";
-import { prepareUserOperation } from "./ops";
+import { getUserOperationHash } from "viem/account-abstraction";
+import { encodeKernelCalls, prepareUserOperation } from "./ops";
 import { passkeyDevice } from "./passkey-account-testing";
 import { passkeySignature, userOpChallenge } from "./passkey-account-signature";
 import { passkeyKeyId, PASSKEY_VERIFICATION_GAS_MARGIN } from "./passkey-account";
@@ -140,5 +141,51 @@ describe("Connect: a passkey-owned account", () => {
     expect((await api(t, "POST", `/v1/connect/ops/${next.user_op_hash}/sign-and-relay`, { signature: nextSig })).status).toBe(200);
     await until(() => api(t, "GET", `/v1/connect/relay/${next.user_op_hash}`), (r) => r.body.status === "confirmed", 60_000);
     expect(await read<bigint>(token, "balanceOf", [RECIPIENT])).toBe(300n);
+  });
+
+  it("over the HTTP API alone: estimate-gas (the passkey stub and margin), a client-built first operation signed with the passkey, relay, receipt", async () => {
+    const device = passkeyDevice();
+    const created = await api(t, "POST", "/v1/connect/accounts", { validator: "passkey", chain_id: CHAIN_ID, public_key_x: device.x, public_key_y: device.y });
+    expect(created.status).toBe(201);
+    const address = created.body.address as Address;
+    const token = await deployToken(t, { name: "Passkey HTTP", symbol: "PKH", standard: "ERC20", decimals: 18, initial_supply: "0", features: ERC20_FEATURES });
+    await confirmed(t, "POST", `/v1/tokens/${token.id}/mint`, { to: address, amount: "500" });
+    await chain().request({ method: "hardhat_setBalance" as never, params: [address, "0xDE0B6B3A7640000"] as never });
+
+    const details = (await api(t, "GET", `/v1/connect/accounts/${address}?chain_id=${CHAIN_ID}`)).body;
+    expect(details).toMatchObject({ deployed: false, validator: "passkey" });
+    const callData = encodeKernelCalls([{ to: token.address, data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [RECIPIENT, 100n] }) }]);
+    const unsigned = { sender: address, nonce: `0x${BigInt(details.nonce).toString(16)}`, factory: details.factory_address, factoryData: details.factory_data, callData };
+    const estimate = await api(t, "POST", "/v1/connect/relay/estimate-gas", { chain_id: CHAIN_ID, user_operation: unsigned });
+    expect(estimate.status, JSON.stringify(estimate.body)).toBe(200);
+    expect(BigInt(estimate.body.verificationGasLimit)).toBeGreaterThan(PASSKEY_VERIFICATION_GAS_MARGIN);
+    const op = {
+      ...unsigned,
+      callGasLimit: estimate.body.callGasLimit,
+      verificationGasLimit: estimate.body.verificationGasLimit,
+      preVerificationGas: estimate.body.preVerificationGas,
+      maxFeePerGas: estimate.body.maxFeePerGas,
+      maxPriorityFeePerGas: estimate.body.maxPriorityFeePerGas,
+    };
+    // The client computes the userOpHash itself and signs it with the passkey.
+    const hash = getUserOperationHash({
+      chainId: network.rpc_chain_id,
+      entryPointAddress: network.entry_point,
+      entryPointVersion: "0.7",
+      userOperation: {
+        ...op, nonce: BigInt(op.nonce), callGasLimit: BigInt(op.callGasLimit), verificationGasLimit: BigInt(op.verificationGasLimit),
+        preVerificationGas: BigInt(op.preVerificationGas), maxFeePerGas: BigInt(op.maxFeePerGas), maxPriorityFeePerGas: BigInt(op.maxPriorityFeePerGas), signature: "0x",
+      },
+    });
+    const signature = passkeySignature(device.assert({ rpId: RP_ID, origin: ORIGIN, challenge: userOpChallenge(hash) }).response);
+    const relayed = await api(t, "POST", "/v1/connect/relay", { chain_id: CHAIN_ID, user_operation: { ...op, signature } });
+    expect(relayed.status, JSON.stringify(relayed.body)).toBe(202);
+    expect(relayed.body.user_op_hash).toBe(hash);
+    const done = await until(() => api(t, "GET", `/v1/connect/relay/${hash}`), (r) => r.body.status !== "pending", 60_000);
+    expect(done.body).toMatchObject({ status: "confirmed", success: true });
+    const receipt = await api(t, "GET", `/v1/connect/relay/${hash}/receipt?chain_id=${CHAIN_ID}`);
+    expect(receipt.body).toMatchObject({ object: "relay_receipt", receipt: { success: true, sender: address } });
+    expect(await read<bigint>(token, "balanceOf", [address])).toBe(400n);
+    expect((await api(t, "GET", `/v1/connect/accounts/${address}?chain_id=${CHAIN_ID}`)).body.deployed).toBe(true);
   });
 });
