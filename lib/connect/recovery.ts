@@ -92,12 +92,19 @@ async function deployed(account: ConnectAccount) {
   return Boolean(code && code !== "0x");
 }
 
-/** Whether the RecoveryValidator is installed on the account (read from chain; an undeployed account has none). */
+/**
+ * Whether the RecoveryValidator is installed on the account in both roles, validator and doRecovery fallback
+ * (read from chain; an undeployed account has none).
+ */
 async function installedOnChain(account: ConnectAccount): Promise<boolean> {
   if (!(await deployed(account))) return false;
-  return publicClient(account.network)
-    .readContract({ address: getAddress(account.address), abi: kernelAbi, functionName: "isModuleInstalled", args: [1n, recoveryValidator(), "0x"] })
-    .catch(() => false);
+  const client = publicClient(account.network);
+  const installed = (moduleType: bigint, context: Hex) =>
+    client
+      .readContract({ address: getAddress(account.address), abi: kernelAbi, functionName: "isModuleInstalled", args: [moduleType, recoveryValidator(), context] })
+      .catch(() => false);
+  const [validator, fallback] = await Promise.all([installed(1n, "0x"), installed(3n, DO_RECOVERY_SELECTOR)]);
+  return validator && fallback;
 }
 
 function serializeConfig(config: ConnectRecoveryConfig, account: ConnectAccount, installed: boolean) {
@@ -152,10 +159,6 @@ function serializeRequest(r: ConnectRecoveryRequest, account: ConnectAccount, th
 
 const configOf = (account: ConnectAccount) => db.connectRecoveryConfig.findUnique({ where: { accountId: account.id } });
 
-/** Whether the account has guardians configured (the safety net counts it). */
-export async function hasRecoveryConfigured(account: ConnectAccount): Promise<boolean> {
-  return (await db.connectRecoveryConfig.count({ where: { accountId: account.id } })) > 0;
-}
 
 function checkGuardians(guardians: string[], threshold: number) {
   const lower = guardians.map((g) => g.toLowerCase());

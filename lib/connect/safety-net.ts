@@ -1,11 +1,11 @@
 // The safety net of a Connect account (onchain-modules 4.1): two or more passkeys, or social recovery
 // configured. Value operations are gated on it.
-// Recovery counts once guardians are configured (POST /v1/connect/recovery/configure, lib/connect/recovery.ts).
+// Recovery counts once guardians are configured (POST /v1/connect/recovery/configure, lib/connect/recovery-config.ts).
 import { getAddress } from "viem";
 import type { ConnectAccount } from "@/lib/generated/prisma/client";
 import type { Scope } from "@/lib/tokens/scope";
 import { countPasskeys } from "./passkeys";
-import { hasRecoveryConfigured } from "./recovery";
+import { hasRecoveryConfigured } from "./recovery-config";
 import { findConnectAccount } from "./sessions-token";
 
 export const SAFETY_NET_MIN_PASSKEYS = 2;
