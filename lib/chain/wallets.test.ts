@@ -17,7 +17,7 @@ describe("custodial wallets", () => {
 
     const mode = await call("GET", "/v1/settings/wallet-mode", { token: t.apiKey });
     expect(mode.status).toBe(200);
-    expect(mode.body).toEqual({ object: "wallet_mode", mode: "custodial", wallet_address: wallet.address, connect_account_address: null });
+    expect(mode.body).toEqual({ object: "wallet_mode", mode: "custodial", wallet_address: wallet.address, connect_account_address: null, owner_signer: null });
   });
 
   it("refuses to decrypt with another ENCRYPTION_KEY", async () => {
