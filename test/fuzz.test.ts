@@ -15,6 +15,7 @@ import { account, deployContract, settled } from "@/lib/tokens/testing";
 import { connectBase } from "@/lib/connect/local-setup";
 import { seedConnect } from "@/lib/connect/testing";
 import { softAuthenticator } from "@/lib/connect/passkeys-testing";
+import { seedRecovery } from "@/lib/connect/recovery-testing";
 import { call, freshIp, newTenant, type CallOptions, type CallResult } from "./client";
 
 type Schema = Record<string, any>;
@@ -140,13 +141,16 @@ async function seedRegulated(t: Tenant) {
 }
 
 /**
- * A's Connect records: a smart account with an operation awaiting its signature, and a passkey. Operations
- * are addressed by hash ({userOpHash}), which no collection lists: that one comes from here.
+ * A's Connect records: a smart account with an operation awaiting its signature, a recovery request, a passkey
+ * and a paymaster. Operations ({userOpHash}) and recovery requests ({requestId}) are listed by no collection:
+ * those come from here.
  */
 const seededOperations = new Map<string, string>();
+const seededRecoveries = new Map<string, string>();
 async function seedConnectRecords(t: Tenant) {
   const seeded = await seedConnect({ id: t.id, apiKey: t.apiKey });
   seededOperations.set(t.id, seeded.userOpHash);
+  seededRecoveries.set(t.id, (await seedRecovery(t, seeded.address, seeded.chainId)).requestId);
   const key = softAuthenticator();
   const passkey = await call("POST", "/v1/connect/passkeys", {
     token: t.apiKey,
@@ -226,8 +230,8 @@ async function realParams(op: Operation, t: Tenant, memo: Map<string, unknown>) 
   for (const [i, segment] of segments.entries()) {
     const name = /^\{(\w+)\}$/.exec(segment)?.[1];
     if (!name) continue;
-    if (name === "userOpHash") {
-      found[name] = seededOperations.get(t.id);
+    if (name === "userOpHash" || name === "requestId") {
+      found[name] = (name === "userOpHash" ? seededOperations : seededRecoveries).get(t.id);
       continue;
     }
     const collection = segments.slice(0, i).join("/");
