@@ -22,6 +22,7 @@ import { entryPointAbi, kernelAbi, kernelFactoryAbi } from "./kernel-artifacts";
 import { connectId } from "./networks";
 import { checkRootSignature } from "./signatures";
 import { settleCarriedRecord } from "./user-operations";
+import { requireSafetyNet } from "./safety-net";
 import { PASSKEY_STUB_SIGNATURE, PASSKEY_VERIFICATION_GAS_MARGIN } from "./passkey-account";
 import { ESTIMATION_FUNDS, RELAY_SUBMITTED, STUB_ECDSA_SIGNATURE, serializeRelay } from "./relay";
 import { loadSponsor, type PaymasterGasEstimate } from "./sponsor";
@@ -175,6 +176,7 @@ const notAwaiting = (record: RelayOperation, what: string) =>
 async function submitSigned(record: RelayOperation, signature: Hex): Promise<RelayOperation> {
   const account = await db.connectAccount.findUniqueOrThrow({ where: { id: record.accountId } });
   await checkRootSignature(account, record.userOpHash as Hex, BigInt(record.nonce), signature);
+  await requireSafetyNet({ tenantId: record.tenantId, livemode: record.livemode }, account, record.callData as Hex);
   const op = { ...(record.userOperation as RpcOp), signature };
   await bundlerRpc<Hex>(record.network, "eth_sendUserOperation", [op, getAddress(record.entryPoint)]);
   await db.relayOperation.updateMany({

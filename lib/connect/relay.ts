@@ -19,6 +19,7 @@ import { findAccount } from "./accounts";
 import { BundlerError, bundlerRpc } from "./bundler-rpc";
 import { connectId, connectNetwork } from "./networks";
 import { checkRootSignature } from "./signatures";
+import { requireSafetyNet } from "./safety-net";
 import { loadSponsor, sponsorEstimate } from "./sponsor";
 import { PASSKEY_STUB_SIGNATURE, PASSKEY_VERIFICATION_GAS_MARGIN } from "./passkey-account";
 
@@ -121,6 +122,7 @@ export async function relay(scope: Scope, input: { chain_id: string; user_operat
   const existing = await db.relayOperation.findUnique({ where: { tenantId_livemode_userOpHash: { ...scopeWhere, userOpHash: hash } } });
   if (existing) return serializeRelay(existing);
   await checkRootSignature(account, hash, BigInt(op.nonce), op.signature, "user_operation.signature");
+  await requireSafetyNet(scope, account, op.callData as Hex);
 
   try {
     await bundlerRpc<Hex>(network.name, "eth_sendUserOperation", [rpcUserOperation(op, op.signature as Hex), entryPoint]);
