@@ -14,7 +14,8 @@ const AUDIENCE = "connect-end-user";
 const TYP = "connect-end-user+jwt";
 
 let cachedKey: Uint8Array | undefined;
-function signingKey() {
+/** Also signs the sign-in-with-Ethereum sessions of the same cookie (lib/connect/end-user-siwe.ts, its own `typ`). */
+export function signingKey() {
   const secret = process.env.AUTH_SECRET;
   if (!secret || secret.length < 32) throw new Error("AUTH_SECRET must be set to at least 32 characters");
   return (cachedKey ??= new TextEncoder().encode(secret));
@@ -60,11 +61,15 @@ export async function readEndUserSession(ctx: EndUserContext): Promise<EndUserSe
 
 /** Sets the session cookie (server actions only). */
 export async function startEndUserSession(ctx: EndUserContext, accountId: string, credentialId: string) {
-  const token = await signEndUserSession({ tenantId: ctx.scope.tenantId, livemode: ctx.scope.livemode, accountId, credentialId });
+  await setEndUserCookie(ctx, await signEndUserSession({ tenantId: ctx.scope.tenantId, livemode: ctx.scope.livemode, accountId, credentialId }));
+}
+
+/** The session cookie of this tenant's page, holding `token` (server actions only). */
+export async function setEndUserCookie(ctx: EndUserContext, token: string) {
   (await cookies()).set(END_USER_COOKIE, token, {
     httpOnly: true,
     sameSite: "lax",
-    secure: process.env.NODE_ENV === "production" && !ctx.origins.every((o) => o.startsWith("http://")),
+    secure: process.env.NODE_ENV === "production" && !(ctx.origins.length ? ctx.origins : ctx.allowedOrigins).every((o) => o.startsWith("http://")),
     path: cookiePath(ctx),
     maxAge: END_USER_SESSION_TTL_SECONDS,
   });

@@ -35,7 +35,10 @@ export interface EndUserContext {
   chainId: string;
   rpId: string | null;
   rpName: string;
+  /** The passkey ceremonies' origins (allowed origins on the rp_id). */
   origins: string[];
+  /** The tenant's allowed origins (GET /v1/settings/cors); wallet sign-in's domains. */
+  allowedOrigins: string[];
 }
 
 /** The tenant and mode of a publishable key (not revoked), with its passkey settings; null otherwise. */
@@ -53,6 +56,7 @@ export async function endUserContext(publishableKey: string): Promise<EndUserCon
     rpId: settings.rpId,
     rpName: settings.rpName ?? "Smart account",
     origins: settings.rpId ? passkeyOrigins(settings.allowedOrigins, settings.rpId) : [],
+    allowedOrigins: settings.allowedOrigins,
   };
 }
 
@@ -63,7 +67,10 @@ function requirePasskeys(ctx: EndUserContext): string {
   return ctx.rpId;
 }
 
-async function issueChallenge(ctx: EndUserContext, purpose: "registration" | "authentication", challenge: string) {
+type ChallengePurpose = "registration" | "authentication" | "siwe";
+
+/** Remembers a challenge this page issued (5 minutes, used once); "siwe" nonces: lib/connect/end-user-siwe.ts. */
+export async function issueChallenge(ctx: EndUserContext, purpose: ChallengePurpose, challenge: string) {
   await db.connectEndUserChallenge.deleteMany({ where: { expiresAt: { lt: new Date() } } });
   await db.connectEndUserChallenge.create({
     data: { id: `euc_${randomBytes(12).toString("hex")}`, tenantId: ctx.scope.tenantId, livemode: ctx.scope.livemode, purpose, challenge, expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS) },
@@ -71,7 +78,7 @@ async function issueChallenge(ctx: EndUserContext, purpose: "registration" | "au
 }
 
 /** The challenge a ceremony's clientDataJSON carries, consumed once (issued here, this tenant, this purpose, not expired). */
-async function consumeChallenge(ctx: EndUserContext, purpose: "registration" | "authentication", clientDataJSON: unknown): Promise<string> {
+async function consumeChallenge(ctx: EndUserContext, purpose: ChallengePurpose, clientDataJSON: unknown): Promise<string> {
   let challenge: unknown;
   try {
     challenge = JSON.parse(isoBase64URL.toUTF8String(String(clientDataJSON))).challenge;
@@ -79,11 +86,16 @@ async function consumeChallenge(ctx: EndUserContext, purpose: "registration" | "
     challenge = null;
   }
   if (typeof challenge !== "string") throw invalidRequest("passkey_response_invalid", "The passkey response carries no challenge.");
+  if (!(await takeChallenge(ctx, purpose, challenge))) throw invalidRequest("challenge_invalid", "This passkey request expired or was already used: try again.");
+  return challenge;
+}
+
+/** Consumes a challenge issued here for this tenant, mode and purpose and not expired: true once, false after. */
+export async function takeChallenge(ctx: EndUserContext, purpose: ChallengePurpose, challenge: string): Promise<boolean> {
   const { count } = await db.connectEndUserChallenge.deleteMany({
     where: { challenge, tenantId: ctx.scope.tenantId, livemode: ctx.scope.livemode, purpose, expiresAt: { gt: new Date() } },
   });
-  if (!count) throw invalidRequest("challenge_invalid", "This passkey request expired or was already used: try again.");
-  return challenge;
+  return count > 0;
 }
 
 // ---- create a passkey → account ----

@@ -30,6 +30,13 @@ VALUES ($1, $2, $3, $4, now(), $5) ON CONFLICT DO NOTHING`;
 const purgeSql = "DELETE FROM connect_siwe_nonces WHERE tenant_id = $1 AND livemode = $2 AND expires_at < now() - interval '1 hour'";
 
 export async function verifySiwe(scope: Scope, input: { message: string; signature: string }) {
+  const { address, chainId, domain } = await checkSiwe(scope, input);
+  const session = await issueSessionToken({ tenantId: scope.tenantId, livemode: scope.livemode, address, chainId: String(chainId), method: "siwe" });
+  return { object: "siwe_session" as const, address, chain_id: String(chainId), domain, ...session };
+}
+
+/** The checks listed at the top of this file (domain, time, signature) and the nonce recorded as used; the signer. Also used by the Connect pages (lib/connect/end-user-siwe.ts). */
+export async function checkSiwe(scope: Scope, input: { message: string; signature: string }) {
   const fields = parseSiweMessage(input.message);
   const { domain, address, nonce, chainId, issuedAt, uri, version } = fields;
   if (!domain || !address || !nonce || !chainId || !issuedAt || !uri || !version) {
@@ -65,8 +72,7 @@ export async function verifySiwe(scope: Scope, input: { message: string; signatu
   if (!rowCount) throw bad("siwe_nonce_used", "This nonce has already been used to sign in: sign a new message with a fresh nonce.");
   if (Math.random() < 0.05) await hotQuery("siwe_purge_nonces", purgeSql, [scope.tenantId, scope.livemode]);
 
-  const session = await issueSessionToken({ tenantId: scope.tenantId, livemode: scope.livemode, address: getAddress(address), chainId: String(chainId), method: "siwe" });
-  return { object: "siwe_session" as const, address: getAddress(address), chain_id: String(chainId), domain, ...session };
+  return { address: getAddress(address), chainId, domain, nonce };
 }
 
 /** A smart account's signature (ERC-1271, or ERC-6492 while undeployed), on the message's chain when served here. */

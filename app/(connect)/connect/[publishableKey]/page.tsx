@@ -1,11 +1,15 @@
 // An end user's page of a tenant's application: create a passkey (→ a passkey-owned smart account), sign
-// in with it, sign the account's waiting operations with it. The URL carries the tenant's publishable key.
+// in with it, sign the account's waiting operations with it; or sign in with an Ethereum wallet (SIWE,
+// SiweSection.tsx). The URL carries the tenant's publishable key.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { endUserContext, sessionAccount } from "@/lib/connect/end-user";
 import { readEndUserSession } from "@/lib/connect/end-user-session";
+import { readSiweSession } from "@/lib/connect/end-user-siwe";
+import { WalletProvider } from "../../WalletProvider";
 import { PasskeyEntry } from "./PasskeyEntry";
 import { AccountPanel } from "./AccountPanel";
+import { SiweSignedIn, SiweSignIn } from "./SiweSection";
 
 export const metadata: Metadata = { title: "Your smart account" };
 export const dynamic = "force-dynamic";
@@ -19,6 +23,7 @@ export default async function ConnectPage({ params }: { params: Promise<{ publis
   const configured = Boolean(ctx.rpId && ctx.origins.length);
 
   if (!account || !session) {
+    const wallet = await readSiweSession(ctx);
     return (
       <div className="card auth-card">
         <h1>{ctx.rpName}</h1>
@@ -30,6 +35,20 @@ export default async function ConnectPage({ params }: { params: Promise<{ publis
             Passkeys are not set up for this application yet.
           </p>
         )}
+        <section className="stack" aria-labelledby="siwe-heading">
+          <h2 id="siwe-heading">Ethereum wallet</h2>
+          {wallet ? (
+            <SiweSignedIn publishableKey={publishableKey} address={wallet.address} />
+          ) : ctx.allowedOrigins.length ? (
+            <WalletProvider chainId={Number(ctx.chainId)}>
+              <SiweSignIn publishableKey={publishableKey} appName={ctx.rpName} />
+            </WalletProvider>
+          ) : (
+            <p className="notice notice-warning" role="status">
+              Wallet sign-in is not set up for this application yet.
+            </p>
+          )}
+        </section>
       </div>
     );
   }

@@ -1,0 +1,29 @@
+"use server";
+// Server actions of the page's "Sign in with Ethereum" section: a one-time nonce issued server-side, then
+// the signed EIP-4361 message verified (lib/connect/end-user-siwe.ts) into the end-user session cookie.
+import { endUserContext, userMessage, type EndUserContext } from "@/lib/connect/end-user";
+import { endEndUserSession } from "@/lib/connect/end-user-session";
+import { completeSiwe, siweNonce } from "@/lib/connect/end-user-siwe";
+import type { Result } from "./actions";
+
+async function run<T>(publishableKey: string, fn: (ctx: EndUserContext) => Promise<T>): Promise<Result<T>> {
+  try {
+    const ctx = await endUserContext(publishableKey);
+    if (!ctx) return { ok: false, error: "This page's application key is unknown or revoked." };
+    return { ok: true, value: await fn(ctx) };
+  } catch (error) {
+    return { ok: false, error: userMessage(error) };
+  }
+}
+
+export async function beginSiwe(publishableKey: string) {
+  return run(publishableKey, (ctx) => siweNonce(ctx));
+}
+
+export async function finishSiwe(publishableKey: string, input: { message: string; signature: string }) {
+  return run(publishableKey, (ctx) => completeSiwe(ctx, input));
+}
+
+export async function signOutWallet(publishableKey: string) {
+  return run(publishableKey, (ctx) => endEndUserSession(ctx));
+}
