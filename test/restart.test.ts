@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import pg from "pg";
 import { freePort } from "../scripts/lib/ports";
 
 const root = resolve(import.meta.dirname, "..");
@@ -117,11 +118,24 @@ describe("restart", () => {
   });
 
   it("keeps data on PostgreSQL", { timeout: 240_000 }, async () => {
-    const url = new URL(inject("databaseUrl"));
-    const banners = await roundTrip({ DATABASE_URL: url.toString() });
-    for (const banner of banners) {
-      expect(banner).toContain(`database  PostgreSQL at ${url.host} (DATABASE_URL)`);
-      if (url.password) expect(banner).not.toContain(url.password);
+    // A database of its own on the suite's server: the app it starts resets the records of its (new) local
+    // chain and runs an executor, which must not touch the other test files' records.
+    const server = new URL(inject("databaseUrl"));
+    const name = `restart_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: server.toString() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    try {
+      const banners = await roundTrip({ DATABASE_URL: url.toString() });
+      for (const banner of banners) {
+        expect(banner).toContain(`database  PostgreSQL at ${url.host} (DATABASE_URL)`);
+        if (url.password) expect(banner).not.toContain(url.password);
+      }
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await admin.end();
     }
   });
 });
