@@ -55,15 +55,22 @@ export async function handleRefusal(record: Transaction, target: ChainTarget, wa
 export async function sendInOrder(records: Transaction[], target: ChainTarget, wallet: WalletKey): Promise<{ accepted: Set<string>; refused: boolean }> {
   const client = publicClient(target.network.name);
   const answers = await Promise.allSettled(records.map((r) => client.sendRawTransaction({ serializedTransaction: r.rawTransaction as Hex })));
+  // Refusals are settled together: their evidence reads go out as one JSON-RPC batch. One at a time, a
+  // backlog whose answers were lost (a dropped connection) took a round trip per record to recover.
+  const results = await Promise.all(
+    records.map((record, i) => {
+      const answer = answers[i];
+      return answer.status === "fulfilled" ? ("accepted" as const) : handleRefusal(record, target, wallet, answer.reason);
+    }),
+  );
   const accepted = new Set<string>();
   let transportError: unknown;
   let refused = false;
   for (let i = 0; i < records.length; i++) {
     const answer = answers[i];
-    const result = answer.status === "fulfilled" ? "accepted" : await handleRefusal(records[i], target, wallet, answer.reason);
-    if (result === "accepted") accepted.add(records[i].id);
+    if (results[i] === "accepted") accepted.add(records[i].id);
     else refused = true;
-    if (answer.status === "rejected" && result === "retry") transportError ??= answer.reason;
+    if (answer.status === "rejected" && results[i] === "retry") transportError ??= answer.reason;
   }
   await markSubmitted([...accepted]);
   if (transportError) throw transportError;
