@@ -10,22 +10,12 @@ import { encodeKernelCalls, prepareUserOperation } from "./ops";
 import { passkeyDevice } from "./passkey-account-testing";
 import { passkeySignature, userOpChallenge } from "./passkey-account-signature";
 import { passkeyKeyId, PASSKEY_VERIFICATION_GAS_MARGIN } from "./passkey-account";
-import { api, chain, confirmed, deployToken, ERC20_FEATURES, read, tenant, type TestTenant } from "@/lib/tokens/testing";
+import { api, chain, confirmed, deployToken, ERC20_FEATURES, read, tenant, type TestTenant, readUntil } from "@/lib/tokens/testing";
 
 const CHAIN_ID = "80002"; // polygon_amoy, served by the local chain in tests
 const RP_ID = "wallet.example.com";
 const ORIGIN = `https://${RP_ID}`;
 const RECIPIENT: Address = "0x00000000000000000000000000000000000beef1";
-
-async function until<T>(fn: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await fn();
-    if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`condition not met after ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe("Connect: a passkey-owned account", () => {
   let t: TestTenant;
@@ -114,7 +104,7 @@ describe("Connect: a passkey-owned account", () => {
     expect(relayed.status, JSON.stringify(relayed.body)).toBe(200);
     expect(relayed.body).toMatchObject({ status: "pending", user_op_hash: hash });
 
-    const done = await until(() => api(t, "GET", `/v1/connect/relay/${hash}`), (r) => r.body.status !== "pending", 60_000);
+    const done = await readUntil(() => api(t, "GET", `/v1/connect/relay/${hash}`), (r) => r.body.status !== "pending", 60_000);
     expect(done.body).toMatchObject({ status: "confirmed", success: true });
     const receipt = await api(t, "GET", `/v1/connect/relay/${hash}/receipt?chain_id=${CHAIN_ID}`);
     expect(receipt.status).toBe(200);
@@ -139,7 +129,7 @@ describe("Connect: a passkey-owned account", () => {
     expect(next.user_operation.factory).toBeUndefined();
     const nextSig = passkeySignature(device.assert({ rpId: RP_ID, origin: ORIGIN, challenge: userOpChallenge(next.user_op_hash as Hex) }).response);
     expect((await api(t, "POST", `/v1/connect/ops/${next.user_op_hash}/sign-and-relay`, { signature: nextSig })).status).toBe(200);
-    await until(() => api(t, "GET", `/v1/connect/relay/${next.user_op_hash}`), (r) => r.body.status === "confirmed", 60_000);
+    await readUntil(() => api(t, "GET", `/v1/connect/relay/${next.user_op_hash}`), (r) => r.body.status === "confirmed", 60_000);
     expect(await read<bigint>(token, "balanceOf", [RECIPIENT])).toBe(300n);
   });
 
@@ -181,7 +171,7 @@ describe("Connect: a passkey-owned account", () => {
     const relayed = await api(t, "POST", "/v1/connect/relay", { chain_id: CHAIN_ID, user_operation: { ...op, signature } });
     expect(relayed.status, JSON.stringify(relayed.body)).toBe(202);
     expect(relayed.body.user_op_hash).toBe(hash);
-    const done = await until(() => api(t, "GET", `/v1/connect/relay/${hash}`), (r) => r.body.status !== "pending", 60_000);
+    const done = await readUntil(() => api(t, "GET", `/v1/connect/relay/${hash}`), (r) => r.body.status !== "pending", 60_000);
     expect(done.body).toMatchObject({ status: "confirmed", success: true });
     const receipt = await api(t, "GET", `/v1/connect/relay/${hash}/receipt?chain_id=${CHAIN_ID}`);
     expect(receipt.body).toMatchObject({ object: "relay_receipt", receipt: { success: true, sender: address } });

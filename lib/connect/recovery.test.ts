@@ -13,7 +13,7 @@ import { prepareUserOperation, encodeKernelCalls } from "./ops";
 import { seedRecovery } from "./recovery-testing";
 import { passkeyDevice } from "./passkey-account-testing";
 import { passkeySignature, userOpChallenge } from "./passkey-account-signature";
-import { api, chain, tenant, type TestTenant } from "@/lib/tokens/testing";
+import { api, chain, tenant, type TestTenant, readUntil } from "@/lib/tokens/testing";
 
 const CHAIN_ID = "80002"; // polygon_amoy, served by the local chain in tests
 const RECIPIENT: Address = "0x00000000000000000000000000000000000c0ffe";
@@ -32,16 +32,6 @@ const validateAbi = parseAbi([
   "function validateUserOp(PackedUserOperation userOp, bytes32 userOpHash) payable returns (uint256)",
 ]);
 const ownerOfAbi = parseAbi(["function ownerOf(address account) view returns (address)"]);
-
-async function until<T>(fn: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await fn();
-    if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`condition not met after ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Until the whole second after `unixSeconds` has begun (executable_at is the end of the timelock, floored). */
 const sleepUntil = async (unixSeconds: number) => {
@@ -76,7 +66,7 @@ describe("Connect social recovery through the API, on chain with alto", () => {
   }
 
   async function confirmedRelay(hash: string) {
-    const done = await until(() => api(t, "GET", `/v1/connect/relay/${hash}`), (r) => r.body.status !== "pending");
+    const done = await readUntil(() => api(t, "GET", `/v1/connect/relay/${hash}`), (r) => r.body.status !== "pending");
     expect(done.body.status, JSON.stringify(done.body)).toBe("confirmed");
     return done.body;
   }
@@ -317,7 +307,7 @@ describe("Connect social recovery of a passkey-owned account to a new ECDSA owne
     await chain().request({ method: "hardhat_setBalance" as never, params: [address, "0xDE0B6B3A7640000"] as never });
     const scope = { tenantId: t.id, livemode: false };
     const [g1, g2, b] = [0, 1, 2].map(() => privateKeyToAccount(generatePrivateKey()));
-    const until2 = (hash: string) => until(() => api(t, "GET", `/v1/connect/relay/${hash}`), (r) => r.body.status !== "pending", 60_000);
+    const until2 = (hash: string) => readUntil(() => api(t, "GET", `/v1/connect/relay/${hash}`), (r) => r.body.status !== "pending", 60_000);
 
     // Guardians, installed by the passkey's first operation (it deploys the account too).
     const configured = await api(t, "POST", "/v1/connect/recovery/configure", { account: address, chain_id: CHAIN_ID, guardians: [g1.address, g2.address], threshold: 2, timelock_seconds: 1 });

@@ -9,20 +9,10 @@ import { toKernelSmartAccount } from "permissionless/accounts";
 import { db } from "@/lib/db";
 import { prepareUserOperation } from "./ops";
 import { seedConnect } from "./testing";
-import { api, chain, confirmed, deployToken, ERC20_FEATURES, read, tenant, type TestTenant } from "@/lib/tokens/testing";
+import { api, chain, confirmed, deployToken, ERC20_FEATURES, read, tenant, type TestTenant, readUntil } from "@/lib/tokens/testing";
 
 const CHAIN_ID = "80002"; // polygon_amoy, served by the local chain in tests
 const RECIPIENT: Address = "0x00000000000000000000000000000000000c0ffe";
-
-async function until<T>(fn: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await fn();
-    if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`condition not met after ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe("Connect: accounts and relay through alto", () => {
   let t: TestTenant;
@@ -131,7 +121,7 @@ describe("Connect: accounts and relay through alto", () => {
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
 
     // The durable function follows it to its receipt (read from the table, without asking the API).
-    await until(() => db.relayOperation.findUniqueOrThrow({ where: { id: relayed.body.id } }), (r) => r.status !== "pending");
+    await readUntil(() => db.relayOperation.findUniqueOrThrow({ where: { id: relayed.body.id } }), (r) => r.status !== "pending");
     const done = await api(t, "GET", `/v1/connect/relay/${hash}`);
     expect(done.body).toMatchObject({ status: "confirmed", success: true, user_op_hash: hash });
     expect(done.body.transaction_hash).toMatch(/^0x[0-9a-f]{64}$/);
@@ -210,7 +200,7 @@ describe("Connect: accounts and relay through alto", () => {
     const relayed = await api(t, "POST", `/v1/connect/ops/${first.user_op_hash}/sign-and-relay`, { signature: await ownerSignature(first.user_op_hash as Hex) });
     expect(relayed.status, JSON.stringify(relayed.body)).toBe(200);
     expect(relayed.body).toMatchObject({ status: "pending", user_op_hash: first.user_op_hash });
-    const done = await until(() => api(t, "GET", `/v1/connect/relay/${first.user_op_hash}`), (r) => r.body.status !== "pending");
+    const done = await readUntil(() => api(t, "GET", `/v1/connect/relay/${first.user_op_hash}`), (r) => r.body.status !== "pending");
     expect(done.body).toMatchObject({ status: "confirmed", success: true });
     expect(await read<bigint>(token, "balanceOf", [RECIPIENT])).toBe(300n);
     expect((await api(t, "POST", `/v1/connect/ops/${first.user_op_hash}/sign-and-relay`, { signature: "0x00" })).body.error.code).toBe("operation_not_awaiting_sign");
@@ -236,7 +226,7 @@ describe("Connect: accounts and relay through alto", () => {
     const signed = await api(t, "POST", `/v1/connect/ops/${third.user_op_hash}/sign`, { signature: await ownerSignature(third.user_op_hash as Hex) });
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
     expect(signed.body.status).toBe("pending");
-    await until(() => api(t, "GET", `/v1/connect/relay/${third.user_op_hash}`), (r) => r.body.status === "confirmed");
+    await readUntil(() => api(t, "GET", `/v1/connect/relay/${third.user_op_hash}`), (r) => r.body.status === "confirmed");
     expect(await read<bigint>(token, "balanceOf", [RECIPIENT])).toBe(325n);
     const relays = await api(t, "GET", `/v1/connect/accounts/${address}/relay`);
     expect(relays.body.data.map((o: any) => o.status)).toEqual(["confirmed", "cancelled", "cancelled", "confirmed", "confirmed"]);
@@ -252,7 +242,7 @@ describe("Connect: accounts and relay through alto", () => {
       const op = await prepareUserOperation(scope, { address, chain_id: CHAIN_ID, calls: [{ to: address, data: callData }] });
       const res = await api(t, "POST", `/v1/connect/ops/${op.user_op_hash}/sign-and-relay`, { signature: await owner.signMessage({ message: { raw: op.user_op_hash as Hex } }) });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const done = await until(() => api(t, "GET", `/v1/connect/relay/${op.user_op_hash}`), (r) => r.body.status !== "pending");
+      const done = await readUntil(() => api(t, "GET", `/v1/connect/relay/${op.user_op_hash}`), (r) => r.body.status !== "pending");
       expect(done.body.status).toBe("confirmed");
     };
 
@@ -300,7 +290,7 @@ describe("Connect: accounts and relay through alto", () => {
     } as never);
     const relayed = await api(t, "POST", "/v1/connect/relay", { chain_id: CHAIN_ID, user_operation: { ...op, signature } });
     expect(relayed.status, JSON.stringify(relayed.body)).toBe(202);
-    const done = await until(() => api(t, "GET", `/v1/connect/relay/${relayed.body.user_op_hash}`), (r) => r.body.status !== "pending");
+    const done = await readUntil(() => api(t, "GET", `/v1/connect/relay/${relayed.body.user_op_hash}`), (r) => r.body.status !== "pending");
     expect(done.body).toMatchObject({ status: "failed", success: false });
     expect(done.body.failure_reason).toMatch(/reverted/);
     expect(done.body.transaction_hash).toMatch(/^0x[0-9a-f]{64}$/);

@@ -9,7 +9,7 @@ import { entryPoint07Abi, getUserOperationHash, toPackedUserOperation } from "vi
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { db } from "@/lib/db";
 import { decryptPrivateKey } from "@/lib/chain/wallets";
-import { api, chain, confirmed, deployToken, ERC20_FEATURES, read, tenant, type TestTenant } from "@/lib/tokens/testing";
+import { api, chain, confirmed, deployToken, ERC20_FEATURES, read, tenant, type TestTenant, readUntil } from "@/lib/tokens/testing";
 import { encodeKernelCalls, prepareUserOperation } from "./ops";
 import { connectBase } from "./local-setup";
 import { sessionSignerFor } from "./sessions";
@@ -20,16 +20,6 @@ const RECIPIENT: Address = "0x000000000000000000000000000000000005e55e";
 interface Gas { callGasLimit: string; verificationGasLimit: string; preVerificationGas: string; maxFeePerGas: string; maxPriorityFeePerGas: string }
 const now = () => Math.floor(Date.now() / 1000);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(fn: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await fn();
-    if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`condition not met after ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await sleep(100);
-  }
-}
 
 describe("Connect session keys through the API, enforced on chain", () => {
   let t: TestTenant;
@@ -49,7 +39,7 @@ describe("Connect session keys through the API, enforced on chain", () => {
     const op = await prepareUserOperation(scope(), { address: account, chain_id: CHAIN_ID, calls: [{ to: call.to as Address, data: call.data as Hex }] });
     const res = await api(t, "POST", `/v1/connect/ops/${op.user_op_hash}/sign-and-relay`, { signature: await owner.signMessage({ message: { raw: op.user_op_hash as Hex } }) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const done = await until(() => api(t, "GET", `/v1/connect/relay/${op.user_op_hash}`), (r) => r.body.status !== "pending");
+    const done = await readUntil(() => api(t, "GET", `/v1/connect/relay/${op.user_op_hash}`), (r) => r.body.status !== "pending");
     expect(done.body.status, JSON.stringify(done.body)).toBe("confirmed");
   }
 
@@ -88,7 +78,7 @@ describe("Connect session keys through the API, enforced on chain", () => {
   async function relayConfirmed(op: Record<string, unknown>) {
     const relayed = await api(t, "POST", "/v1/connect/relay", { chain_id: CHAIN_ID, user_operation: op });
     expect(relayed.status, JSON.stringify(relayed.body)).toBe(202);
-    const done = await until(() => api(t, "GET", `/v1/connect/relay/${relayed.body.user_op_hash}`), (r) => r.body.status !== "pending");
+    const done = await readUntil(() => api(t, "GET", `/v1/connect/relay/${relayed.body.user_op_hash}`), (r) => r.body.status !== "pending");
     expect(done.body.status, JSON.stringify(done.body)).toBe("confirmed");
   }
 
@@ -246,7 +236,7 @@ describe("Connect session keys through the API, enforced on chain", () => {
     await relayConfirmed(first.op); // works before expiry
     expect(await balances()).toEqual([before[0] + 3n, before[1]]);
 
-    await until(async () => now(), (t) => t > validUntil, 40_000);
+    await readUntil(async () => now(), (t) => t > validUntil, 40_000);
     expect(await sessionIn(created.body.id)).toMatchObject({ status: "expired", on_chain: { present: true, valid_until: validUntil } });
     // The validator hands validUntil to the EntryPoint; the bundler refuses an operation past it (or about to pass).
     await relayRejected((await sessionOp(created.body.nonce_key, { to: tokenA.address, data: transfer(3n) }, byKey(key), first.gas)).op, /expire/i);

@@ -12,7 +12,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { toPackedUserOperation } from "viem/account-abstraction";
 import { toKernelSmartAccount } from "permissionless/accounts";
 import { ApiError } from "@/lib/api/errors";
-import { account as testAccount, api, chain, confirmed, deployContract, deployToken, ERC20_FEATURES, read, send, tenant, type TestTenant } from "@/lib/tokens/testing";
+import { account as testAccount, api, chain, confirmed, deployContract, deployToken, ERC20_FEATURES, read, send, tenant, type TestTenant, readUntil } from "@/lib/tokens/testing";
 import { prepareUserOperation } from "./ops";
 import { verifyingPaymasterHash } from "./sponsor";
 
@@ -20,16 +20,6 @@ const CHAIN_ID = "80002"; // polygon_amoy, served by the local chain in tests
 const RECIPIENT: Address = "0x00000000000000000000000000000000000bee75";
 const artifact = JSON.parse(readFileSync(createRequire(import.meta.url).resolve("@account-abstraction/contracts/artifacts/VerifyingPaymaster.json"), "utf8")) as { abi: Abi; bytecode: Hex };
 const entryPointAbi = parseAbi(["function balanceOf(address) view returns (uint256)", "function depositTo(address) payable"]);
-
-async function until<T>(fn: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await fn();
-    if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`condition not met after ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function rejection(promise: Promise<unknown>) {
   const error = await promise.then(() => null, (e: unknown) => e);
@@ -106,7 +96,7 @@ describe("Connect: operations sponsored by the tenant's verifying paymaster", ()
     // The owner signs the hash the API returned; the API relays it.
     const relayed = await api(t, "POST", `/v1/connect/ops/${op.user_op_hash}/sign-and-relay`, { signature: await owner.signMessage({ message: { raw: op.user_op_hash as Hex } }) });
     expect(relayed.status, JSON.stringify(relayed.body)).toBe(200);
-    const done = await until(() => api(t, "GET", `/v1/connect/relay/${op.user_op_hash}`), (r) => r.body.status !== "pending");
+    const done = await readUntil(() => api(t, "GET", `/v1/connect/relay/${op.user_op_hash}`), (r) => r.body.status !== "pending");
     expect(done.body).toMatchObject({ status: "confirmed", success: true });
     const cost = BigInt(done.body.actual_gas_cost);
     expect(cost).toBeGreaterThan(0n);
@@ -153,7 +143,7 @@ describe("Connect: operations sponsored by the tenant's verifying paymaster", ()
     } as never);
     const relayed = await api(t, "POST", "/v1/connect/relay", { chain_id: CHAIN_ID, user_operation: { ...op, signature } });
     expect(relayed.status, JSON.stringify(relayed.body)).toBe(202);
-    const done = await until(() => api(t, "GET", `/v1/connect/relay/${relayed.body.user_op_hash}`), (r) => r.body.status !== "pending");
+    const done = await readUntil(() => api(t, "GET", `/v1/connect/relay/${relayed.body.user_op_hash}`), (r) => r.body.status !== "pending");
     expect(done.body).toMatchObject({ status: "confirmed", success: true });
     expect(await read<bigint>(token, "balanceOf", [RECIPIENT])).toBe(500n);
     expect(await ethBalance(address)).toBe(0n);

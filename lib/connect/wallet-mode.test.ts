@@ -7,21 +7,11 @@ import { getAddress, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { db } from "@/lib/db";
 import { startReceiver, type Receiver } from "@/lib/webhooks/test-receiver";
-import { api, chain, eventsOf, ERC20_FEATURES, NETWORK, read, settled, tenant, type TestTenant } from "@/lib/tokens/testing";
+import { api, chain, eventsOf, ERC20_FEATURES, NETWORK, read, settled, tenant, type TestTenant, eventually } from "@/lib/tokens/testing";
 import { ROLE_IDS } from "@/lib/tokens/standards";
 import { prepareUserOperation } from "./ops";
 
 const HOLDER: Address = getAddress("0x00000000000000000000000000000000000c0de1");
-
-async function until<T>(probe: () => Promise<T | undefined | null | false>, what: string, ms = 30_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe("connect mode", () => {
   const owner = privateKeyToAccount(generatePrivateKey());
@@ -38,7 +28,7 @@ describe("connect mode", () => {
 
   /** The one operation of the account awaiting its owner; signs it and returns its record id. */
   async function signPending(transactionId: string) {
-    const op = await until(async () => {
+    const op = await eventually(async () => {
       const pending = await api(t, "GET", `/v1/connect/ops/pending?account=${account}`);
       return pending.body.data.find((o: any) => o.status === "awaiting_sign");
     }, "an operation awaiting the owner");
@@ -99,7 +89,7 @@ describe("connect mode", () => {
     const token = await db.token.findFirstOrThrow({ where: { tenantId: t.id, status: "deployed" } });
     const first = await api(t, "POST", `/v1/tokens/${token.id}/mint`, { to: HOLDER, amount: "1" });
     const second = await api(t, "POST", `/v1/tokens/${token.id}/mint`, { to: HOLDER, amount: "2" });
-    const op = await until(async () => (await api(t, "GET", `/v1/connect/ops/pending?account=${account}`)).body.data[0], "the first mint's operation");
+    const op = await eventually(async () => (await api(t, "GET", `/v1/connect/ops/pending?account=${account}`)).body.data[0], "the first mint's operation");
     expect((await api(t, "POST", `/v1/connect/ops/${op.user_op_hash}/cancel`, {})).status).toBe(200);
     const cancelled = await settled(first.body.id);
     expect(cancelled).toMatchObject({ status: "failed", errorCode: "cancelled" });
@@ -118,7 +108,7 @@ describe("connect mode", () => {
     const install = await prepareUserOperation({ tenantId: t.id, livemode: false }, { address: account, chain_id: "80002", calls: [granted.body.install_call] });
     const signature = await owner.signMessage({ message: { raw: install.user_op_hash as Hex } });
     expect((await api(t, "POST", `/v1/connect/ops/${install.user_op_hash}/sign`, { signature })).status).toBe(200);
-    await until(async () => (await api(t, "GET", `/v1/connect/accounts/${account}/sessions`)).body.data[0]?.status === "active", "the session installed");
+    await eventually(async () => (await api(t, "GET", `/v1/connect/accounts/${account}/sessions`)).body.data[0]?.status === "active", "the session installed");
 
     const mint = await api(t, "POST", `/v1/tokens/${token.id}/mint`, { to: HOLDER, amount: "5" });
     expect((await settled(mint.body.id)).status).toBe("confirmed");

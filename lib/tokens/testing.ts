@@ -22,6 +22,29 @@ export async function settled(id: string, timeoutMs = 30_000) {
   }
 }
 
+/** Polls `probe` until it gives a truthy value, which it returns; fails naming `what` after `timeoutMs`. */
+export async function eventually<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 30_000, intervalMs = 100): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+/** Reads `read` until `done` holds for its value, which it returns; the error shows the last value. */
+export async function readUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  let last: T | undefined;
+  const hit = await eventually(async () => {
+    last = await read();
+    return done(last) ? { value: last } : null;
+  }, "a condition", timeoutMs).catch(() => {
+    throw new Error(`condition not met after ${timeoutMs} ms: ${JSON.stringify(last)}`);
+  });
+  return hit.value;
+}
+
 export interface TestTenant {
   id: string;
   apiKey: string;

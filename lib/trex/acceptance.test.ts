@@ -5,21 +5,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Address } from "viem";
 import { artifact } from "@/lib/chain/artifacts";
-import { account, api, chain, confirmed, tenant, type TestTenant } from "@/lib/tokens/testing";
+import { account, api, chain, confirmed, tenant, type TestTenant, eventually } from "@/lib/tokens/testing";
 import { deployRegulatedToken } from "./testing";
 
 const tokenAbi = artifact("Token").abi;
 const TOPIC = "42";
-
-async function until<T>(probe: () => Promise<T | undefined | null | false>, what: string, ms = 60_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe("regulated token acceptance", () => {
   let t: TestTenant;
@@ -29,10 +19,10 @@ describe("regulated token acceptance", () => {
   async function verifiedInvestor(wallet: Address) {
     const identity = await api(t, "POST", "/v1/identities", { token_id: token.id, wallet, country: "DE" });
     expect(identity.status, JSON.stringify(identity.body)).toBe(201);
-    await until(async () => (await api(t, "GET", `/v1/identities/${identity.body.id}`)).body.status === "registered", "the identity registered");
+    await eventually(async () => (await api(t, "GET", `/v1/identities/${identity.body.id}`)).body.status === "registered", "the identity registered");
     const claim = await api(t, "POST", `/v1/identities/${identity.body.id}/claims`, { topic: TOPIC });
     expect(claim.status, JSON.stringify(claim.body)).toBe(201);
-    return until(async () => {
+    return eventually(async () => {
       const listed = (await api(t, "GET", `/v1/identities/${identity.body.id}/claims`)).body.data.find((c: any) => c.id === claim.body.id);
       return listed?.status === "added" && listed;
     }, "the claim added");
@@ -52,11 +42,11 @@ describe("regulated token acceptance", () => {
     // The token requires TOPIC; the first claim deploys the tenant's ClaimIssuer, which becomes the trusted issuer.
     const topic = await api(t, "POST", "/v1/claim_topics", { token_id: token.id, topic: TOPIC, name: "KYC" });
     expect(topic.status, JSON.stringify(topic.body)).toBe(201);
-    await until(async () => (await api(t, "GET", `/v1/claim_topics?token_id=${token.id}`)).body.data[0]?.status === "active", "the topic required");
+    await eventually(async () => (await api(t, "GET", `/v1/claim_topics?token_id=${token.id}`)).body.data[0]?.status === "active", "the topic required");
     const claim = await verifiedInvestor(seller.address);
     const trusted = await api(t, "POST", "/v1/trusted_issuers", { token_id: token.id, issuer: claim.issuer, claim_topics: [TOPIC] });
     expect(trusted.status, JSON.stringify(trusted.body)).toBe(201);
-    await until(async () => (await api(t, "GET", `/v1/trusted_issuers?token_id=${token.id}`)).body.data[0]?.status === "active", "the issuer trusted");
+    await eventually(async () => (await api(t, "GET", `/v1/trusted_issuers?token_id=${token.id}`)).body.data[0]?.status === "active", "the issuer trusted");
     expect((await api(t, "GET", `/v1/identities/on_chain/verify?token_id=${token.id}&address=${seller.address}`)).body).toMatchObject({ verified: true });
     await confirmed(t, "POST", `/v1/tokens/${token.id}/mint`, { to: seller.address, amount: "100" });
 

@@ -9,6 +9,7 @@ import { emit } from "./emit";
 import { dispatchEvents, sweepUnenqueued } from "./outbox";
 import { giveUp } from "./attempt";
 import { startReceiver, type Receiver } from "./test-receiver";
+import { eventually } from "@/lib/tokens/testing";
 
 let receivers: Receiver[] = [];
 const receiver = async (respond?: Parameters<typeof startReceiver>[0]) => {
@@ -33,16 +34,6 @@ async function endpointFor(apiKey: string, url: string, events: string[]) {
 
 const deliveries = (apiKey: string, endpointId: string, query = "") =>
   call("GET", `/v1/webhook_endpoints/${endpointId}/deliveries${query}`, { token: apiKey });
-
-async function until<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe("webhook deliveries", () => {
   it("delivers subscribed events signed so the official verifier accepts them, and nothing else", async () => {
@@ -86,10 +77,10 @@ describe("webhook deliveries", () => {
     const got = await r.waitFor(4);
     expect(new Set(got.map((g) => g.headers["webhook-id"])).size).toBe(1);
     for (const g of got) new Webhook(endpoint.secret).verify(g.body, g.headers as Record<string, string>);
-    const delivery = await until(async () => {
+    const delivery = await eventually(async () => {
       const d = (await deliveries(t.apiKey, endpoint.id)).body.data[0];
       return d?.status === "succeeded" && d;
-    });
+    }, "the delivery", 20_000, 50);
     expect(delivery).toMatchObject({ attempts: 4, status: "succeeded", response_status: 200, next_attempt: null });
     expect((await deliveries(t.apiKey, endpoint.id, "?status=succeeded")).body.total).toBe(1);
     expect((await deliveries(t.apiKey, endpoint.id, "?status=failed")).body.total).toBe(0);
@@ -104,10 +95,10 @@ describe("webhook deliveries", () => {
     await emit(t.auth.tenant.id, "token.burned", { id: "tx_x", livemode: false });
     await r.waitFor(3); // attempts 1, 2 (at once) and 3 (after 5 s scaled)
     // The receiver sees the third request before its attempt is recorded: wait for the record.
-    const d = await until(async () => {
+    const d = await eventually(async () => {
       const latest = (await deliveries(t.apiKey, endpoint.id)).body.data[0];
       return latest?.attempts >= 3 && latest;
-    });
+    }, "the delivery", 20_000, 50);
     expect(d).toMatchObject({ status: "pending", response_status: 503, last_error: "HTTP 503" });
     await call("DELETE", `/v1/webhook_endpoints/${endpoint.id}`, { token: t.apiKey }); // ends the schedule
   });
@@ -136,15 +127,15 @@ describe("webhook deliveries", () => {
     await db.webhookEndpoint.update({ where: { id: endpoint.id }, data: { failingSince: new Date(Date.now() - 5 * 24 * 3600 * 1000 - 1000) } });
     await emit(t.auth.tenant.id, "token.frozen", { id: "tok_1", livemode: false });
     await r.waitFor(1);
-    const disabled = await until(async () => {
+    const disabled = await eventually(async () => {
       const e = (await call("GET", `/v1/webhook_endpoints/${endpoint.id}`, { token: t.apiKey })).body;
       return e.status === "disabled" && e;
-    });
+    }, "the endpoint disabled", 20_000, 50);
     expect(disabled.disabled_reason).toBe("failing");
-    const failed = await until(async () => {
+    const failed = await eventually(async () => {
       const d = (await deliveries(t.apiKey, endpoint.id)).body.data[0];
       return d?.status === "failed" && d;
-    });
+    }, "the delivery", 20_000, 50);
     expect(failed).toMatchObject({ attempts: 1, next_attempt: null, response_status: 500 });
 
     // Disabled: no new deliveries, and no manual retry.
