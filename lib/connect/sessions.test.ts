@@ -19,7 +19,6 @@ const CHAIN_ID = "80002"; // polygon_amoy, served by the local chain in tests
 const RECIPIENT: Address = "0x000000000000000000000000000000000005e55e";
 interface Gas { callGasLimit: string; verificationGasLimit: string; preVerificationGas: string; maxFeePerGas: string; maxPriorityFeePerGas: string }
 const now = () => Math.floor(Date.now() / 1000);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("Connect session keys through the API, enforced on chain", () => {
   let t: TestTenant;
