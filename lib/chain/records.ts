@@ -122,13 +122,15 @@ export async function hasOpenRecord(tokenId: string, kind: string): Promise<bool
 }
 
 /** Open records nobody has moved since `before`: what the reconciler re-dispatches. */
-// A user operation's record is moved by its relay operation (signed by its owner, whenever that is), not by a run.
+// A user operation's record waits for its open relay operation (signed by its owner, whenever that is); once
+// that has ended, a run settles the record, so a record whose settling was lost is picked up again.
 export async function staleRecords(before: Date, limit = 500): Promise<Pick<Transaction, "id" | "fromAddress" | "chainKey" | "network" | "submitter">[]> {
   const { rows } = await hotQuery(
     "stale_transactions",
     `SELECT id, from_address AS "fromAddress", chain_key AS "chainKey", network, submitter FROM transactions t
      WHERE status IN ('pending', 'submitted') AND updated_at < $1::timestamp
-       AND NOT (submitter = 'user_operation' AND EXISTS (SELECT 1 FROM connect_relay_operations r WHERE r.transaction_id = t.id))
+       AND NOT (submitter = 'user_operation' AND EXISTS (
+         SELECT 1 FROM connect_relay_operations r WHERE r.transaction_id = t.id AND r.status IN ('awaiting_sign', 'pending')))
      ORDER BY updated_at LIMIT $2`,
     [before.toISOString(), limit],
   );

@@ -10,6 +10,7 @@ import { startReceiver, type Receiver } from "@/lib/webhooks/test-receiver";
 import { api, chain, eventsOf, ERC20_FEATURES, NETWORK, read, settled, tenant, type TestTenant, eventually } from "@/lib/tokens/testing";
 import { ROLE_IDS } from "@/lib/tokens/standards";
 import { prepareUserOperation } from "./ops";
+import { reconcileTransactions } from "@/lib/chain/reconciler";
 
 const HOLDER: Address = getAddress("0x00000000000000000000000000000000000c0de1");
 
@@ -119,5 +120,14 @@ describe("connect mode", () => {
     const burn = await api(t, "POST", `/v1/tokens/${token.id}/burn`, { amount: "0" });
     await signPending(burn.body.id);
     expect((await settled(burn.body.id)).status).toBe("confirmed");
+  });
+
+  it("a record whose operation ended but whose settling was lost is settled when the reconciler comes by", async () => {
+    const carried = await db.relayOperation.findFirstOrThrow({ where: { sender: account.toLowerCase(), status: "confirmed", transactionId: { not: null } } });
+    const id = carried.transactionId!;
+    // As if the process died between the operation's receipt and the record's end.
+    await db.transaction.update({ where: { id }, data: { status: "pending", hash: null, confirmedAt: null, updatedAt: new Date(Date.now() - 10 * 60_000) } });
+    expect(await reconcileTransactions()).toBeGreaterThan(0);
+    expect((await settled(id)).status).toBe("confirmed");
   });
 });
