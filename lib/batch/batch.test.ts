@@ -98,11 +98,11 @@ describe("batch", () => {
 
   it("a batch is refused when the general limit is used up, with Retry-After", async () => {
     const t = await newTenant();
-    const hits = Array.from({ length: 100 }, (_, i) => BigInt(Date.now() - 1000 + i));
+    const full = { bucketStarts: [BigInt(Math.floor(Date.now() / 1000) - 1)], bucketCounts: [100] }; // 100 requests a second ago
     await db.rateLimitWindow.upsert({
       where: { key: `general:${t.auth.tenant.id}` },
-      create: { key: `general:${t.auth.tenant.id}`, hits },
-      update: { hits },
+      create: { key: `general:${t.auth.tenant.id}`, ...full },
+      update: full,
     });
     const res = await batch(t.apiKey, [endpoint("https://late.example.com/h")]);
     expect(res.status).toBe(429);

@@ -1,6 +1,6 @@
 // Retention: what each table keeps and for how long, pruned hourly by inngest/functions/retention.ts.
 //   idempotency_records   24 h after creation (a key older than that may be reused anyway: lib/api/idempotency)
-//   rate_limit_windows    once untouched for longer than the longest window (every hit in it has expired)
+//   rate_limit_windows    once untouched for longer than the longest window (every bucket in it has expired)
 //   job_runs              7 days after a run ended (completed, failed or cancelled); never an unfinished run,
 //                         nor an invoked run whose parent is unfinished (the parent reads its result)
 //   job_events            7 days after receipt, once every app has started its runs (pending_apps empty) and
@@ -30,7 +30,7 @@ const batched = (table: string, where: string, limitParam: number) =>
 export const pruneIdempotencyRecords = () =>
   deleteInBatches(batched("idempotency_records", `created_at < now() - interval '${IDEMPOTENCY_RETENTION}'`, 1));
 
-/** Seconds of the longest rate-limit window: a window row untouched for longer holds only expired hits. */
+/** Seconds of the longest rate-limit window: a window row untouched for longer holds only expired buckets. */
 const longestRateLimitWindowSeconds = () => Math.max(...Object.values(policies).map((p) => p.windowSeconds));
 
 export const pruneRateLimitWindows = () =>
