@@ -139,10 +139,16 @@ function idempotencyKeyHeader(request: Request) {
   return parseOrThrow(IdempotencyHeader, { "idempotency-key": header }, "header")["idempotency-key"];
 }
 
+// API answers are never cached. A small one is also sent as is: compressing a few hundred bytes costs the
+// server more than it saves (Next.js compresses what has no `no-transform`).
+const SMALL_BODY = 8 * 1024;
+
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
-  return new Response(status === 204 ? null : JSON.stringify(body), {
+  const text = status === 204 ? null : JSON.stringify(body);
+  const cacheControl = text !== null && text.length > SMALL_BODY ? "no-store" : "no-store, no-transform";
+  return new Response(text, {
     status,
-    headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": cacheControl, ...headers },
   });
 }
 

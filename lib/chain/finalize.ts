@@ -18,10 +18,10 @@ export type Ending =
 function changesFor(ending: Ending): FinalChanges {
   if ("receipt" in ending) {
     const r = ending.receipt;
-    return { status: "confirmed", hash: r.transactionHash, blockNumber: r.blockNumber, gasUsed: r.gasUsed.toString(), contractAddress: r.contractAddress ?? null, confirmedAt: new Date() };
+    return { status: "confirmed", sent: true, hash: r.transactionHash, blockNumber: r.blockNumber, gasUsed: r.gasUsed.toString(), contractAddress: r.contractAddress ?? null, confirmedAt: new Date() };
   }
   const { code, message, receipt: r, onlyIfUnsigned } = ending.failure;
-  return { status: "failed", errorCode: code, errorMessage: message, onlyIfUnsigned, ...(r ? { hash: r.transactionHash, blockNumber: r.blockNumber, gasUsed: r.gasUsed.toString() } : {}) };
+  return { status: "failed", errorCode: code, errorMessage: message, onlyIfUnsigned, ...(r ? { sent: true, hash: r.transactionHash, blockNumber: r.blockNumber, gasUsed: r.gasUsed.toString() } : {}) };
 }
 
 function fillNonce(client: Queryable, record: Transaction) {

@@ -34,9 +34,19 @@ export async function resyncNonce(wallet: WalletKey, network: string) {
   );
 }
 
-/** The wallet's run is about to look for work: later intake must ask for a new run. */
+/**
+ * The wallet's run is leaving (or a dispatch was lost): later intake must ask for a new run. Waits for the
+ * intakes holding the flag's row, so the run's last look for work sees their records.
+ */
 export async function clearWake(wallet: WalletKey) {
   await hotQuery("clear_wake", "UPDATE wallet_nonces SET wake_requested = false WHERE address = $1 AND chain_key = $2 AND wake_requested", [
+    wallet.from, wallet.chainKey,
+  ]);
+}
+
+/** A run is present and looks for work by itself: intake need not dispatch another (see ./eoa/run). */
+export async function raiseWake(wallet: WalletKey) {
+  await hotQuery("raise_wake", "UPDATE wallet_nonces SET wake_requested = true WHERE address = $1 AND chain_key = $2 AND NOT wake_requested", [
     wallet.from, wallet.chainKey,
   ]);
 }
@@ -50,4 +60,53 @@ const requestWakeSql = `WITH raised AS (
 export async function requestWake(wallet: WalletKey): Promise<boolean> {
   const { rows } = await hotQuery("request_wake", requestWakeSql, [wallet.from, wallet.chainKey]);
   return rows[0].wake;
+}
+
+// In-process wake-ups: intake that finds a run present (the flag up) tells it at once, if the run is in this
+// process; a run elsewhere finds the record at its next look. On globalThis: Next.js may load this module
+// more than once (route bundles, instrumentation).
+const globalForWake = globalThis as unknown as { walletListeners?: Map<string, Set<() => void>> };
+const listeners = (globalForWake.walletListeners ??= new Map());
+const keyOf = (wallet: WalletKey) => `${wallet.from.toLowerCase()}:${wallet.chainKey}`;
+
+/** Tells the wallet's run in this process (if any) that it has new work. */
+export function notifyWallet(wallet: WalletKey) {
+  for (const listener of listeners.get(keyOf(wallet)) ?? []) listener();
+}
+
+/** What a run waits on between passes: new work notified in this process, or the time given. */
+export function walletSignal(wallet: WalletKey) {
+  const key = keyOf(wallet);
+  let notified = false;
+  let wakeUp: (() => void) | undefined;
+  const listener = () => {
+    notified = true;
+    wakeUp?.();
+  };
+  if (!listeners.has(key)) listeners.set(key, new Set());
+  listeners.get(key)!.add(listener);
+  return {
+    /** Resolves after `ms`, or at once when work was notified since the last wait. */
+    wait(ms: number): Promise<void> {
+      if (notified) {
+        notified = false;
+        return Promise.resolve();
+      }
+      return new Promise((resolve) => {
+        const timer = setTimeout(done, ms);
+        function done() {
+          clearTimeout(timer);
+          wakeUp = undefined;
+          notified = false;
+          resolve();
+        }
+        wakeUp = done;
+      });
+    },
+    close() {
+      const set = listeners.get(key);
+      set?.delete(listener);
+      if (!set?.size) listeners.delete(key);
+    },
+  };
 }

@@ -143,6 +143,7 @@ export interface WalletKey {
 }
 
 const OPEN = `from_address = $1 AND chain_key = $2 AND submitter = 'eoa' AND status IN ('pending', 'submitted')`;
+const OPEN_UNSIGNED = `from_address = $1 AND chain_key = $2 AND submitter = 'eoa' AND status = 'pending' AND raw_transaction IS NULL`;
 
 /** A smart account's records that no user operation carries yet, oldest first (lib/connect/user-operations). */
 export async function unsentUserOperationRecords(sender: WalletKey): Promise<Transaction[]> {
@@ -159,6 +160,13 @@ export async function unsentUserOperationRecords(sender: WalletKey): Promise<Tra
 /** The wallet's open records, oldest first: what its run still has to move. */
 export async function openRecords(wallet: WalletKey): Promise<Transaction[]> {
   return rowsOf(await hotQuery("open_records", `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE ${OPEN} ORDER BY id`, [wallet.from, wallet.chainKey]));
+}
+
+/** The wallet's records still to sign (new ones, fillers, and ones released to be signed again), oldest first. */
+export async function unsignedRecords(wallet: WalletKey): Promise<Transaction[]> {
+  return rowsOf(
+    await hotQuery("unsigned_records", `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE ${OPEN_UNSIGNED} ORDER BY id`, [wallet.from, wallet.chainKey]),
+  );
 }
 
 /**
@@ -262,6 +270,8 @@ export interface FinalChanges {
   errorMessage?: string;
   /** Only while no signature is stored (a cancellation must not race a send of signed bytes). */
   onlyIfUnsigned?: boolean;
+  /** The node took its bytes (a receipt proves it): a record still pending is also marked sent. */
+  sent?: boolean;
 }
 
 // The one move to a final status, only from an open one: a record already final (another run got there
@@ -269,9 +279,11 @@ export interface FinalChanges {
 const finalizeSql = `UPDATE transactions SET status = c_status, hash = COALESCE(c_hash, hash), block_number = COALESCE(c_block::bigint, block_number),
     gas_used = COALESCE(c_gas_used, gas_used), contract_address = COALESCE(c_contract, contract_address),
     confirmed_at = COALESCE(c_confirmed_at::timestamp, confirmed_at), error_code = COALESCE(c_error_code, error_code),
-    error_message = COALESCE(c_error_message, error_message), updated_at = now()
-  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::bool[])
-    AS c(c_id, c_status, c_hash, c_block, c_gas_used, c_contract, c_confirmed_at, c_error_code, c_error_message, c_only_unsigned)
+    error_message = COALESCE(c_error_message, error_message), updated_at = now(),
+    submitted_at = CASE WHEN c_sent THEN COALESCE(submitted_at, now()) ELSE submitted_at END,
+    attempts = attempts + CASE WHEN c_sent AND status = 'pending' THEN 1 ELSE 0 END
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::bool[], $11::bool[])
+    AS c(c_id, c_status, c_hash, c_block, c_gas_used, c_contract, c_confirmed_at, c_error_code, c_error_message, c_only_unsigned, c_sent)
   WHERE id = c_id AND status IN ('pending', 'submitted') AND (NOT c_only_unsigned OR raw_transaction IS NULL)
   RETURNING ${TRANSACTION_COLUMNS}`;
 
@@ -281,7 +293,7 @@ export async function moveToFinal(client: Queryable, changes: (FinalChanges & { 
   const { rows } = await hotQuery("finalize_transactions", finalizeSql, [
     column((c) => c.id), column((c) => c.status), column((c) => c.hash ?? null), column((c) => c.blockNumber?.toString() ?? null),
     column((c) => c.gasUsed ?? null), column((c) => c.contractAddress ?? null), column((c) => c.confirmedAt?.toISOString() ?? null),
-    column((c) => c.errorCode ?? null), column((c) => c.errorMessage ?? null), column((c) => c.onlyIfUnsigned ?? false),
+    column((c) => c.errorCode ?? null), column((c) => c.errorMessage ?? null), column((c) => c.onlyIfUnsigned ?? false), column((c) => c.sent ?? false),
   ], client);
   return rows.map(toTransaction);
 }

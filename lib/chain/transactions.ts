@@ -14,7 +14,7 @@ import { platformAccount } from "./platform";
 import { actingFor } from "@/lib/connect/wallet-mode";
 import { asSmartAccountCall } from "@/lib/connect/user-operations";
 import type { SubmitterName } from "./submitters";
-import { clearWake, requestWake } from "./nonces";
+import { clearWake, notifyWallet, requestWake } from "./nonces";
 import type { OperationKind } from "./operations";
 import { serializeTransaction } from "./serialize";
 import { finalize } from "./finalize";
@@ -92,7 +92,9 @@ export async function dispatchWallets(records: Sender[]) {
  */
 export async function wakeWallets(records: Transaction[]) {
   for (const record of new Map(records.map((r) => [`${r.fromAddress}:${r.chainKey}`, r])).values()) {
-    if (await requestWake({ from: record.fromAddress, chainKey: record.chainKey })) await dispatchWoken(record);
+    const wallet = { from: record.fromAddress, chainKey: record.chainKey };
+    if (await requestWake(wallet)) await dispatchWoken(record);
+    else notifyWallet(wallet);
   }
 }
 
@@ -110,6 +112,7 @@ async function dispatchWoken(record: Transaction) {
 export async function submitChainWrite(write: ChainWrite) {
   const { record, wake } = await insertAndWake(await newRecord(write));
   if (wake) await dispatchWoken(record);
+  else notifyWallet({ from: record.fromAddress, chainKey: record.chainKey }); // a run is present: tell it now if it is in this process
   return serializeTransaction(record);
 }
 

@@ -7,7 +7,7 @@ import type { Address, Hex } from "viem";
 import { actingFor } from "@/lib/connect/wallet-mode";
 import type * as S from "@/lib/schemas/tokens";
 import { invalidRequest } from "@/lib/api/errors";
-import { deployedToken, findToken, requireFeature, requireFields, requireStandard, type Scope } from "./scope";
+import { assertDeployed, findToken, requireFeature, requireFields, requireStandard, type Scope } from "./scope";
 import { familyOf, STANDARDS, type Family, type Feature, type Standard } from "./standards";
 import { submitTokenWrite, type TokenWrite } from "./submit";
 
@@ -30,7 +30,7 @@ export async function prepare(scope: Scope, id: string, body: Record<string, unk
   requireStandard(token, check.standards, check.operation);
   if (check.feature) requireFeature(token, check.feature, check.operation);
   if (check.fields) requireFields(token, body, check.fields);
-  return deployedToken(scope, id);
+  return assertDeployed(token);
 }
 
 /** Who acts for the tenant on the token's network: its custodial wallet, or its smart account in connect mode. */

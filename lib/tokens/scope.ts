@@ -35,7 +35,12 @@ export const featuresOf = (token: Token) => token.features as unknown as Feature
 
 /** The token, deployed: its contract exists, so reads and writes can go to it. */
 export async function deployedToken(scope: Scope, id: string): Promise<DeployedToken> {
-  const token = await findToken(scope, id);
+  return assertDeployed(await findToken(scope, id));
+}
+
+/** 400 unless the token's contract exists. */
+export function assertDeployed(token: Token): DeployedToken {
+  const id = token.id;
   if (token.status !== "deployed" || !token.address) {
     throw invalidRequest(
       "token_not_deployed",

@@ -37,6 +37,7 @@ export async function startNext(port: number, env: Record<string, string>): Prom
       LOG_LEVEL: "silent",
       NEXT_TELEMETRY_DISABLED: "1",
       ...env,
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

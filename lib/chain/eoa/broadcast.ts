@@ -1,7 +1,7 @@
 // Sending a wallet's signed records: in nonce order, as one JSON-RPC batch (the client batches the calls
 // of one tick, and nodes take a batch's calls in order), never past a nonce that is not signed yet.
 // Each record's answer is handled on its own: one rejected record never rolls back the others.
-import { BaseError, HttpRequestError, TimeoutError, type Hex } from "viem";
+import { BaseError, HttpRequestError, TimeoutError, type Hex, type TransactionReceipt } from "viem";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { publicClient, type ChainTarget } from "../clients";
 import { confirmationsFor } from "../confirmations";
@@ -51,10 +51,24 @@ export async function handleRefusal(record: Transaction, target: ChainTarget, wa
 /**
  * Sends the records (already in nonce order); marks the accepted ones submitted. `refused`: some record's
  * state changed otherwise (ended, or to be signed again). Throws after a failed round trip.
+ * `withReceipts` (a chain that mines each transaction as it takes it): their receipts are asked for in the
+ * same JSON-RPC batch, behind the sends; a record whose receipt came back is left for the caller to end in
+ * one step, without being marked submitted first.
  */
-export async function sendInOrder(records: Transaction[], target: ChainTarget, wallet: WalletKey): Promise<{ accepted: Set<string>; refused: boolean }> {
+export async function sendInOrder(
+  records: Transaction[],
+  target: ChainTarget,
+  wallet: WalletKey,
+  { withReceipts = false } = {},
+): Promise<{ accepted: Set<string>; refused: boolean; receipts: Map<string, TransactionReceipt> }> {
   const client = publicClient(target.network.name);
-  const answers = await Promise.allSettled(records.map((r) => client.sendRawTransaction({ serializedTransaction: r.rawTransaction as Hex })));
+  const sends = records.map((r) => client.sendRawTransaction({ serializedTransaction: r.rawTransaction as Hex }));
+  // Asked for in the same tick, so they travel in the sends' batch, after them (nodes answer a batch in order).
+  const asked = withReceipts
+    ? records.map((r) => client.getTransactionReceipt({ hash: r.hash as Hex }).catch(() => null)) // not mined yet, or not read: followed as usual
+    : [];
+  const answers = await Promise.allSettled(sends);
+  const found = await Promise.all(asked);
   // Refusals are settled together: their evidence reads go out as one JSON-RPC batch. One at a time, a
   // backlog whose answers were lost (a dropped connection) took a round trip per record to recover.
   const results = await Promise.all(
@@ -64,17 +78,20 @@ export async function sendInOrder(records: Transaction[], target: ChainTarget, w
     }),
   );
   const accepted = new Set<string>();
+  const receipts = new Map<string, TransactionReceipt>();
   let transportError: unknown;
   let refused = false;
   for (let i = 0; i < records.length; i++) {
     const answer = answers[i];
-    if (results[i] === "accepted") accepted.add(records[i].id);
-    else refused = true;
+    if (results[i] === "accepted") {
+      accepted.add(records[i].id);
+      if (answer.status === "fulfilled" && found[i]) receipts.set(records[i].id, found[i]!);
+    } else refused = true;
     if (answer.status === "rejected" && results[i] === "retry") transportError ??= answer.reason;
   }
-  await markSubmitted([...accepted]);
+  await markSubmitted([...accepted].filter((id) => !receipts.has(id)));
   if (transportError) throw transportError;
-  return { accepted, refused };
+  return { accepted, refused, receipts };
 }
 
 /** The signed, unsent records that may go out now: below the first nonce still waiting for its signature. */

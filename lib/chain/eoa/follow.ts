@@ -36,13 +36,21 @@ async function ending(record: Transaction, receipt: TransactionReceipt, target: 
   return { id: record.id, failure: { code: "execution_reverted", message: `The transaction reverted on chain: ${reason}`, receipt } };
 }
 
-/** Same nonce, fees up by 25%, capped: the new signature replaces the stuck one. */
-async function replace(record: Transaction, target: ChainTarget, wallet: WalletKey) {
+/** Same nonce, fees up by 25%, capped: the new signature replaces the stuck one. Returns the record as it is now. */
+async function replace(record: Transaction, target: ChainTarget, wallet: WalletKey): Promise<Transaction> {
   const fees = bumped(target, { maxFeePerGas: BigInt(record.maxFeePerGas!), maxPriorityFeePerGas: BigInt(record.maxPriorityFeePerGas!) });
-  if (!fees) return markFeeCapReached(record.id);
+  if (!fees) {
+    await markFeeCapReached(record.id);
+    return { ...record, feeCapReachedAt: new Date() };
+  }
   const signed = await signRecord(record, target, record.nonce!, BigInt(record.gasLimit!), fees);
   await storeReplacement(signed);
-  await resend({ ...record, rawTransaction: signed.raw, hashes: [...record.hashes, signed.hash] }, target, wallet);
+  const replaced: Transaction = {
+    ...record, rawTransaction: signed.raw, hash: signed.hash, hashes: [...record.hashes, signed.hash], submittedAt: new Date(), attempts: record.attempts + 1,
+    maxFeePerGas: fees.maxFeePerGas.toString(), maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+  };
+  await resend(replaced, target, wallet);
+  return replaced;
 }
 
 async function resend(record: Transaction, target: ChainTarget, wallet: WalletKey) {
@@ -54,10 +62,18 @@ async function resend(record: Transaction, target: ChainTarget, wallet: WalletKe
   }
 }
 
-/** Settles what can be settled; returns the records still open after this pass. */
-export async function followSent(wallet: WalletKey, target: ChainTarget, sent: Transaction[]): Promise<number> {
-  if (!sent.length) return 0;
-  const receipts = await Promise.all(sent.map(receiptOf));
+/**
+ * Settles what can be settled (`known`: receipts already in hand, by record id); returns the ids it ended
+ * and the records it replaced (their new signature and fees).
+ */
+export async function followSent(
+  wallet: WalletKey,
+  target: ChainTarget,
+  sent: Transaction[],
+  known: Map<string, TransactionReceipt> = new Map(),
+): Promise<{ ended: string[]; replaced: Transaction[] }> {
+  if (!sent.length) return { ended: [], replaced: [] };
+  const receipts = await Promise.all(sent.map((r) => known.get(r.id) ?? receiptOf(r)));
   const needed = BigInt(confirmationsFor(target.chainKey));
   const head = needed > 1n && receipts.some(Boolean) ? await publicClient(target.network.name).getBlockNumber({ cacheTime: 0 }) : 0n;
   const endings: Ending[] = [];
@@ -71,10 +87,11 @@ export async function followSent(wallet: WalletKey, target: ChainTarget, sent: T
   for (const id of endings.map((e) => e.id)) lastSent.delete(id);
 
   const now = Date.now();
+  const replaced: Transaction[] = [];
   for (const record of waiting) {
     const age = now - (record.submittedAt?.getTime() ?? now);
-    if (age > stuckAfterMs() && !record.feeCapReachedAt && now - (lastSent.get(record.id) ?? 0) > RESEND_AFTER_MS) await replace(record, target, wallet);
+    if (age > stuckAfterMs() && !record.feeCapReachedAt && now - (lastSent.get(record.id) ?? 0) > RESEND_AFTER_MS) replaced.push(await replace(record, target, wallet));
     else if (now - (lastSent.get(record.id) ?? record.submittedAt?.getTime() ?? 0) > RESEND_AFTER_MS) await resend(record, target, wallet);
   }
-  return sent.length - endings.length;
+  return { ended: endings.map((e) => e.id), replaced };
 }

@@ -2,17 +2,28 @@
 // wallet has nothing open or the run's time is up (then the caller continues in a new run). Runs of one
 // wallet never overlap (the function's concurrency key); every step is also safe to repeat after a crash,
 // because the record is the state machine: a signed record is sent again, never signed again.
-import { BaseError, HttpRequestError, TimeoutError } from "viem";
+//
+// While it runs, the run keeps the wallet's wake flag up, so intake does not dispatch other runs: intake in
+// this process tells it at once (notifyWallet), and each pass looks for records made elsewhere. The run
+// holds its signed records in memory (only it changes them) and reads only what is still to sign. With
+// nothing open it lingers a moment for more work, then lowers the flag and looks one last time.
+import { BaseError, HttpRequestError, TimeoutError, type TransactionReceipt } from "viem";
 import { chainTarget, type ChainTarget } from "../clients";
+import { confirmationsFor } from "../confirmations";
 import type { Transaction } from "@/lib/generated/prisma/client";
-import { openRecords, touch, type Signed, type WalletKey } from "../records";
-import { clearWake, seedNonce } from "../nonces";
+import { openRecords, touch, unsignedRecords, type Signed, type WalletKey } from "../records";
+import { clearWake, raiseWake, seedNonce, walletSignal } from "../nonces";
 import { signBacklog } from "./sign";
 import { sendable, sendInOrder } from "./broadcast";
 import { followSent } from "./follow";
 
 const budgetMs = () => Number(process.env.WALLET_RUN_BUDGET_MS ?? 45_000);
+/** How long a run with nothing open waits for more work before it ends (its dispatch costs more than waiting). */
+const lingerMs = () => Number(process.env.WALLET_RUN_LINGER_MS ?? 1_000);
+/** While lingering, how often it looks for records made by another app instance (this one notifies). */
+const LINGER_LOOK_MS = 100;
 const TOUCH_EVERY_MS = 30_000;
+const TRANSPORT_PATIENCE_MS = 5_000;
 
 /** This app instance reaches the network through another RPC than the one the records were made for. */
 export class ChainMismatch extends Error {}
@@ -26,8 +37,7 @@ export function targetFor(wallet: WalletKey, network: string): ChainTarget {
 }
 
 /** The record as storeSigned left it (the same columns, without reading it back). */
-function withSignature(record: Transaction, signed: Signed | undefined): Transaction {
-  if (!signed) return record;
+function withSignature(record: Transaction, signed: Signed): Transaction {
   return {
     ...record, nonce: signed.nonce, rawTransaction: signed.raw, hash: signed.hash, hashes: [...record.hashes, signed.hash],
     gasLimit: signed.gasLimit.toString(), maxFeePerGas: signed.maxFeePerGas.toString(), maxPriorityFeePerGas: signed.maxPriorityFeePerGas.toString(),
@@ -37,54 +47,98 @@ function withSignature(record: Transaction, signed: Signed | undefined): Transac
 /** Drives the wallet's open records; resolves to how many are still open when it stops. */
 export async function runWallet(wallet: WalletKey, network: string, budget = budgetMs()): Promise<{ open: number }> {
   const target = targetFor(wallet, network);
+  // A chain that mines each transaction as it takes it gives the receipts in the send's round trip.
+  const instant = target.isLocal && confirmationsFor(target.chainKey) <= 1;
   const started = Date.now();
   let touched = started;
+  let lastWork = started;
+  /** Signed records (sent or not), by id: only this run changes them. Reloaded whole after a refusal. */
+  let signed: Map<string, Transaction> | null = null;
   await seedNonce(wallet, network);
+  await raiseWake(wallet);
+  const signal = walletSignal(wallet);
   let failingSince: number | null = null;
-  for (;;) {
-    try {
-      const next = await pass();
-      failingSince = null;
-      if (next === "again") continue;
-      if (next !== "wait") return next;
-    } catch (error) {
-      // A lost or late answer of the node (a dropped connection, a timeout) is retried here after a short
-      // pause: the records hold what was signed and sent, so repeating a pass is safe. Only an outage
-      // that lasts fails the run (then the executor's backoff applies), so a flaky link costs seconds,
-      // not the minutes of a growing backoff.
-      if (!isTransportError(error)) throw error;
-      failingSince ??= Date.now();
-      if (Date.now() - failingSince > TRANSPORT_PATIENCE_MS || Date.now() - started > budget) throw error;
+  try {
+    for (;;) {
+      try {
+        const next = await pass();
+        failingSince = null;
+        if (next === "again") continue;
+        if (next !== "wait" && next !== "idle") return next;
+        await signal.wait(next === "idle" ? LINGER_LOOK_MS : target.isLocal ? 20 : 500);
+      } catch (error) {
+        // A lost or late answer of the node (a dropped connection, a timeout) is retried here after a short
+        // pause: the records hold what was signed and sent, so repeating a pass is safe. Only an outage
+        // that lasts fails the run (then the executor's backoff applies), so a flaky link costs seconds,
+        // not the minutes of a growing backoff.
+        signed = null; // what the failed pass changed is read again
+        failingSince ??= Date.now();
+        if (!isTransportError(error) || Date.now() - failingSince > TRANSPORT_PATIENCE_MS || Date.now() - started > budget) {
+          await clearWake(wallet).catch(() => {}); // the next write dispatches a run at once (the executor also retries this one)
+          throw error;
+        }
+        await new Promise((r) => setTimeout(r, target.isLocal ? 20 : 500));
+      }
     }
-    await new Promise((r) => setTimeout(r, target.isLocal ? 20 : 500));
+  } finally {
+    signal.close();
   }
 
-  /** One pass over the wallet's open records: the run's result when it should stop, else when to look again. */
-  async function pass(): Promise<{ open: number } | "again" | "wait"> {
-    await clearWake(wallet);
-    let open = await openRecords(wallet);
-    if (!open.length) return { open: 0 };
-    const signed = new Map((await signBacklog(wallet, target, open)).map((s) => [s.id, s]));
-    open = open.map((r) => withSignature(r, signed.get(r.id)));
-    const batch = sendable(open);
-    if (batch.length) {
-      const { accepted, refused } = await sendInOrder(batch, target, wallet);
-      const now = new Date();
-      open = refused ? await openRecords(wallet) : open.map((r) => (accepted.has(r.id) ? { ...r, status: "submitted", submittedAt: r.submittedAt ?? now } : r));
+  /** One pass over the wallet's open records: the run's result when it should stop, else what to do next. */
+  async function pass(): Promise<{ open: number } | "again" | "wait" | "idle"> {
+    let unsigned: Transaction[];
+    if (!signed) {
+      const open = await openRecords(wallet);
+      signed = new Map(open.filter((r) => r.rawTransaction !== null).map((r) => [r.id, r]));
+      unsigned = open.filter((r) => r.rawTransaction === null);
+    } else {
+      unsigned = await unsignedRecords(wallet);
     }
-    const stillOpen = await followSent(wallet, target, open.filter((r) => r.status === "submitted"));
-    const unsent = open.filter((r) => r.status === "pending").length;
-    if (!stillOpen && !unsent) return "again"; // everything ended: look once more for new work, then stop
-    if (Date.now() - started > budget) return { open: stillOpen + unsent };
+    if (!signed.size && !unsigned.length) return finish();
+    lastWork = Date.now();
+
+    const byId = new Map(unsigned.map((r) => [r.id, r]));
+    for (const s of await signBacklog(wallet, target, [...signed.values(), ...unsigned])) signed.set(s.id, withSignature(byId.get(s.id)!, s));
+    const open = [...signed.values(), ...unsigned.filter((r) => !signed!.has(r.id))];
+    const batch = sendable(open);
+    let receipts = new Map<string, TransactionReceipt>();
+    if (batch.length) {
+      const sent = await sendInOrder(batch, target, wallet, { withReceipts: instant });
+      if (sent.refused) {
+        signed = null; // some record was ended or released to be signed again: read them all afresh
+        return "again";
+      }
+      const now = new Date();
+      for (const id of sent.accepted) {
+        const record = signed.get(id)!;
+        signed.set(id, { ...record, status: "submitted", submittedAt: record.submittedAt ?? now });
+      }
+      receipts = sent.receipts;
+    }
+    const { ended, replaced } = await followSent(wallet, target, [...signed.values()].filter((r) => r.status === "submitted"), receipts);
+    for (const id of ended) signed.delete(id);
+    for (const record of replaced) signed.set(record.id, record);
+
+    const stillOpen = signed.size + unsigned.filter((r) => !signed!.has(r.id) && !ended.includes(r.id)).length;
+    if (!stillOpen) return "again"; // everything ended: look at once for new work
+    if (Date.now() - started > budget) return { open: stillOpen };
     if (Date.now() - touched > TOUCH_EVERY_MS) {
-      await touch(open.map((r) => r.id)); // the reconciler leaves records alone while a run works on them
+      await touch([...signed.keys()]); // the reconciler leaves records alone while a run works on them
       touched = Date.now();
     }
     return "wait";
   }
-}
 
-const TRANSPORT_PATIENCE_MS = 5_000;
+  /** Nothing is open: linger for more work, else lower the flag and look once more (intake may have just seen it up). */
+  async function finish(): Promise<{ open: number } | "idle" | "again"> {
+    const now = Date.now();
+    if (now - lastWork < lingerMs() && now - started < budget) return "idle";
+    await clearWake(wallet);
+    if (!(await unsignedRecords(wallet)).length) return { open: 0 };
+    await raiseWake(wallet);
+    return "again";
+  }
+}
 
 /** A failed round trip to the node (no answer, or a cut connection), as opposed to the node's answer. */
 const isTransportError = (error: unknown) =>
