@@ -8,11 +8,15 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 function connect() {
   const connectionString = process.env.DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set: start the app with `npm run dev` or set it");
-  const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const size = Number(process.env.DATABASE_POOL_SIZE ?? 10);
+  const pool = new pg.Pool({ connectionString, max: size });
+  // Rate-limit counters (and an API key's last use) are written by every request and worth nothing after a
+  // crash: their commits need not wait for the disk, so they use connections with synchronous_commit off.
+  const metering = new pg.Pool({ connectionString, max: Math.max(2, Math.ceil(size / 2)), options: "-c synchronous_commit=off", allowExitOnIdle: true });
   // An idle connection the server closes (a restart, a shutdown) is dropped by the pool; unhandled, its
   // error would end the process.
-  pool.on("error", (error) => console.warn(`database: idle connection closed (${error.message})`));
-  return { pool, db: new PrismaClient({ adapter: new PrismaPg(pool) }) };
+  for (const p of [pool, metering]) p.on("error", (error) => console.warn(`database: idle connection closed (${error.message})`));
+  return { pool, metering, db: new PrismaClient({ adapter: new PrismaPg(pool) }) };
 }
 
 const globalForDb = globalThis as unknown as { database?: ReturnType<typeof connect> };
@@ -30,6 +34,14 @@ function lazy<T extends object>(get: () => T): T {
 
 export const db: PrismaClient = lazy(() => connection().db);
 export const pool: pg.Pool = lazy(() => connection().pool);
+/** Only for statements whose writes may be lost in a crash (rate-limit counters): see connect(). */
+export const meteringPool: pg.Pool = lazy(() => connection().metering);
+
+/** Closes both pools (if they were ever opened). */
+export async function closePools() {
+  const open = globalForDb.database;
+  if (open) await Promise.all([open.pool.end(), open.metering.end()]);
+}
 
 /** A pool, or a connection inside a transaction (see `transaction`). */
 export type Queryable = Pick<pg.PoolClient, "query">;

@@ -70,8 +70,8 @@ export default async function setup(project: TestProject) {
     await executor.stop();
     await bundler.stop();
     await chain.stop();
-    const { pool } = await import("../lib/db");
-    await pool.end().catch(() => {});
+    const { closePools } = await import("../lib/db");
+    await closePools().catch(() => {});
     await adminQuery(server.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await server.stop();
   };

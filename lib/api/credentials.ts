@@ -2,7 +2,7 @@
 // sent as `Authorization: Bearer …`. Checking the key and taking its tenant's rate-limit slot is one
 // statement, so an authenticated request costs one database round trip.
 import { createHash } from "node:crypto";
-import { hotQuery } from "@/lib/db";
+import { hotQuery, meteringPool } from "@/lib/db";
 import { verifyAccessToken } from "@/lib/auth/tokens";
 import { unauthorized } from "./errors";
 import { clientIpFrom } from "./client-ip";
@@ -93,7 +93,7 @@ export async function authenticate(
       return fail("api_key_required", "This endpoint takes an API key secret (sk_test_… or sk_live_…), not a session access token.");
     }
     const { rows } = metered
-      ? await hotQuery("authenticate_api_key", apiKeySql, [hashSecret(credential), ...rateLimitParams(policy), policy.name])
+      ? await hotQuery("authenticate_api_key", apiKeySql, [hashSecret(credential), ...rateLimitParams(policy), policy.name], meteringPool)
       : await hotQuery("authenticate_api_key_unmetered", apiKeyUnmeteredSql, [hashSecret(credential)]);
     if (!rows.length) return fail("invalid_api_key", "Invalid API key: it does not exist, was revoked, or its rotation grace period ended.");
     const row = rows[0];

@@ -11,7 +11,7 @@
 // second stop counting up to 1 s before they are a full window old. X-RateLimit-Reset is the second the
 // oldest counted bucket leaves the window, and Retry-After the whole seconds until then (at least 1, at
 // most the window).
-import { hotQuery } from "@/lib/db";
+import { hotQuery, meteringPool } from "@/lib/db";
 import { ApiError } from "./errors";
 
 export interface Policy {
@@ -85,7 +85,7 @@ const takeSlotSql = `WITH ${rateLimitCte("$1", "", 2)} SELECT * FROM rl`;
 
 /** Takes one slot of `policy` for `key` (e.g. a tenant or a client IP). */
 export async function takeSlot(key: string, policy: Policy): Promise<RateLimitResult> {
-  const { rows } = await hotQuery("take_rate_limit_slot", takeSlotSql, [`${policy.name}:${key}`, ...rateLimitParams(policy)]);
+  const { rows } = await hotQuery("take_rate_limit_slot", takeSlotSql, [`${policy.name}:${key}`, ...rateLimitParams(policy)], meteringPool);
   return readRateLimit(policy, rows[0]);
 }
 

@@ -5,6 +5,7 @@ import type { TransactionReceipt } from "viem";
 import { transaction, type Queryable } from "@/lib/db";
 import { newId } from "@/lib/api/ids";
 import { emitAll } from "@/lib/webhooks/emit";
+import { nudgeOutbox } from "@/lib/webhooks/outbox";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { operationFor, type EffectEvent } from "./operations";
 import { insertRecord, moveToFinal, type FinalChanges } from "./records";
@@ -61,6 +62,7 @@ export async function finalize(endings: Ending[]) {
     }
     for (const [tenantId, list] of events) await emitAll(tenantId, list, client);
   });
+  nudgeOutbox(); // committed now: the outbox finds the events at its next pass
   if (followUps.length) await wakeWallets(followUps);
 }
 

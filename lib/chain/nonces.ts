@@ -1,27 +1,22 @@
 // Nonce counters per signer and chain, safe across app instances. The counter row also carries the
-// wallet's wake flag (see ./transactions). Nonces are handed out by records.assignNonces.
+// wallet's wake flag (see ./eoa/run). Nonces are taken with the signatures (records.storeSignedBacklog).
 import type { Address } from "viem";
 import { hotQuery } from "@/lib/db";
 import { publicClient } from "./clients";
 import type { WalletKey } from "./records";
 
-// Counters known to exist (never deleted while this process runs, except by a local chain reset at start).
-const seeded = new Set<string>();
-
-/** Seeds the counter from the chain the first time a signer is used on it (a no-op afterwards). */
-export async function seedNonce(wallet: WalletKey, network: string) {
-  const key = `${wallet.from}:${wallet.chainKey}`;
-  if (seeded.has(key)) return;
-  const { rowCount } = await hotQuery("nonce_exists", "SELECT 1 FROM wallet_nonces WHERE address = $1 AND chain_key = $2", [wallet.from, wallet.chainKey]);
-  if (!rowCount) {
-    const onChain = await publicClient(network).getTransactionCount({ address: wallet.from as Address, blockTag: "pending" });
-    await hotQuery(
-      "seed_nonce",
-      "INSERT INTO wallet_nonces (address, chain_key, next_nonce, updated_at) VALUES ($1, $2, $3, now()) ON CONFLICT DO NOTHING",
-      [wallet.from, wallet.chainKey, onChain],
-    );
-  }
-  seeded.add(key);
+/** The wallet's next nonce by its counter, seeded from the chain the first time the signer is used on it. */
+export async function nextNonceOf(wallet: WalletKey, network: string): Promise<number> {
+  const read = () => hotQuery("next_nonce", "SELECT next_nonce FROM wallet_nonces WHERE address = $1 AND chain_key = $2", [wallet.from, wallet.chainKey]);
+  const { rows } = await read();
+  if (rows.length) return rows[0].next_nonce;
+  const onChain = await publicClient(network).getTransactionCount({ address: wallet.from as Address, blockTag: "pending" });
+  await hotQuery(
+    "seed_nonce",
+    "INSERT INTO wallet_nonces (address, chain_key, next_nonce, updated_at) VALUES ($1, $2, $3, now()) ON CONFLICT DO NOTHING",
+    [wallet.from, wallet.chainKey, onChain],
+  );
+  return (await read()).rows[0].next_nonce;
 }
 
 /** After a nonce turned out to be used by another sender: move the counter past what the chain has seen. */

@@ -169,27 +169,6 @@ export async function unsignedRecords(wallet: WalletKey): Promise<Transaction[]>
   );
 }
 
-/**
- * Gives each record, in id order, the next nonce of the wallet, in one statement: the counter moves by
- * exactly the number of records that get one, so no nonce is taken without being recorded.
- */
-const assignNoncesSql = `WITH locked AS (
-    SELECT id FROM transactions WHERE id = ANY($3) AND nonce IS NULL AND status = 'pending' FOR UPDATE
-  ), todo AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS i FROM locked),
-  counter AS (
-    UPDATE wallet_nonces SET next_nonce = next_nonce + (SELECT count(*) FROM todo), updated_at = now()
-    WHERE address = $1 AND chain_key = $2 AND EXISTS (SELECT 1 FROM todo)
-    RETURNING next_nonce - (SELECT count(*) FROM todo) AS first
-  )
-  UPDATE transactions t SET nonce = counter.first + todo.i, updated_at = now()
-  FROM todo, counter WHERE t.id = todo.id RETURNING t.id, t.nonce`;
-
-export async function assignNonces(wallet: WalletKey, ids: string[]): Promise<Map<string, number>> {
-  if (!ids.length) return new Map();
-  const { rows } = await hotQuery("assign_nonces", assignNoncesSql, [wallet.from, wallet.chainKey, ids]);
-  return new Map(rows.map((r: { id: string; nonce: number }) => [r.id, r.nonce]));
-}
-
 export interface Signed {
   id: string;
   nonce: number;
@@ -200,22 +179,42 @@ export interface Signed {
   maxPriorityFeePerGas: bigint;
 }
 
-// Stored before anything is sent: a crash after this re-broadcasts exactly these bytes.
-const storeSignedSql = `UPDATE transactions t SET raw_transaction = s.raw, hash = s.hash, hashes = array_append(t.hashes, s.hash),
-    gas_limit = s.gas_limit, max_fee_per_gas = s.max_fee, max_priority_fee_per_gas = s.max_priority, updated_at = now()
-  FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-    AS s(id, nonce, raw, hash, gas_limit, max_fee, max_priority)
-  WHERE t.id = s.id AND t.nonce = s.nonce AND t.raw_transaction IS NULL AND t.status = 'pending'
-  RETURNING t.id`;
+/** A signature for a record that had no nonce (`fresh`: it takes the next of the counter) or kept one. */
+export type Signing = Signed & { fresh: boolean };
 
-/** Stores signatures; returns the ids stored (a record another run signed first is left as it is). */
-export async function storeSigned(batch: Signed[]): Promise<Set<string>> {
-  if (!batch.length) return new Set();
-  const { rows } = await hotQuery("store_signed", storeSignedSql, [
-    batch.map((s) => s.id), batch.map((s) => s.nonce), batch.map((s) => s.raw), batch.map((s) => s.hash),
-    batch.map((s) => s.gasLimit.toString()), batch.map((s) => s.maxFeePerGas.toString()), batch.map((s) => s.maxPriorityFeePerGas.toString()),
+// Nonces and signatures in one statement, all or nothing: the counter moves from the value the run
+// signed against by the number of fresh records, and every record is still as the run read it (pending,
+// unsigned, its nonce unchanged). Otherwise nothing is written and the run reads afresh, so no nonce is
+// ever taken without its record, and the signed range stays contiguous.
+const storeBacklogSql = `WITH s AS (
+    SELECT * FROM unnest($4::text[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::bool[])
+      AS s(id, nonce, raw, hash, gas_limit, max_fee, max_priority, fresh)
+  ), locked AS (
+    SELECT t.id FROM transactions t JOIN s ON t.id = s.id
+    WHERE t.status = 'pending' AND t.raw_transaction IS NULL AND (CASE WHEN s.fresh THEN t.nonce IS NULL ELSE t.nonce = s.nonce END)
+    FOR UPDATE OF t
+  ), ready AS (SELECT (SELECT count(*) FROM locked) = (SELECT count(*) FROM s) AS ok),
+  counter AS (
+    UPDATE wallet_nonces SET next_nonce = next_nonce + (SELECT count(*) FROM s WHERE fresh), updated_at = now()
+    WHERE address = $1 AND chain_key = $2 AND next_nonce = $3 AND (SELECT ok FROM ready) AND EXISTS (SELECT 1 FROM s WHERE fresh)
+    RETURNING 1
+  ), stored AS (
+    UPDATE transactions t SET nonce = s.nonce, raw_transaction = s.raw, hash = s.hash, hashes = array_append(t.hashes, s.hash),
+      gas_limit = s.gas_limit, max_fee_per_gas = s.max_fee, max_priority_fee_per_gas = s.max_priority, updated_at = now()
+    FROM s WHERE t.id = s.id AND (SELECT ok FROM ready)
+      AND (EXISTS (SELECT 1 FROM counter) OR NOT EXISTS (SELECT 1 FROM s WHERE fresh))
+    RETURNING t.id
+  ) SELECT count(*)::int AS stored FROM stored`;
+
+/** Stores a pass's signatures and moves the nonce counter from `expectedNext`; false when nothing was stored (read afresh). */
+export async function storeSignedBacklog(wallet: WalletKey, expectedNext: number, batch: Signing[]): Promise<boolean> {
+  if (!batch.length) return true;
+  const { rows } = await hotQuery("store_signed_backlog", storeBacklogSql, [
+    wallet.from, wallet.chainKey, expectedNext,
+    batch.map((s) => s.id), batch.map((s) => s.nonce), batch.map((s) => s.raw), batch.map((s) => s.hash), batch.map((s) => s.gasLimit.toString()),
+    batch.map((s) => s.maxFeePerGas.toString()), batch.map((s) => s.maxPriorityFeePerGas.toString()), batch.map((s) => s.fresh),
   ]);
-  return new Set(rows.map((r: { id: string }) => r.id));
+  return rows[0].stored === batch.length;
 }
 
 /** A replacement (same nonce, higher fees) of a submitted record: the new bytes become the ones re-sent. */

@@ -30,7 +30,7 @@ await applyMigrations(url.toString()).catch(async (error) => {
 Object.assign(process.env, { DATABASE_URL: url.toString(), LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" });
 
 // Imported after DATABASE_URL is set.
-const { pool } = await import("../db");
+const { closePools } = await import("../db");
 const { createInngestClient } = await import("../../inngest/client");
 const { startLocalExecutor } = await import("./executor");
 
@@ -132,6 +132,6 @@ try {
 } finally {
   await executor.stop();
   await listener.end().catch(() => {});
-  await pool.end().catch(() => {});
+  await closePools().catch(() => {});
   await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }

@@ -7,7 +7,7 @@
 // under the local executor alike) for anything left, e.g. from before a restart. A crash between the two
 // steps leaves deliveries with no `enqueued_at`; the sweep re-sends them under the same event id, which
 // Inngest deduplicates.
-import { db, hotQuery } from "@/lib/db";
+import { db, hotQuery, Prisma } from "@/lib/db";
 import { newId } from "@/lib/api/ids";
 import { inngest } from "@/inngest/client";
 
@@ -26,12 +26,25 @@ interface Fanned {
   endpoint_id: string | null;
 }
 
-const anyUndispatchedSql = "SELECT 1 FROM events WHERE dispatched_at IS NULL LIMIT 1";
+// Which endpoints get an event (the fan-out's join, used by both statements below).
+const SUBSCRIBED = `w.tenant_id = p.tenant_id AND w.status = 'enabled'
+  AND (p.type = ANY (w.events) OR '*' = ANY (w.events))
+  AND (p.livemode IS NULL OR w.livemode = p.livemode)
+  -- An endpoint gets the events that happened once it existed, not a backlog still in the outbox.
+  AND w.created_at <= p.created_at AT TIME ZONE 'UTC'`;
+
+// The common case in one statement: events no endpoint subscribes to are marked dispatched, with nothing to
+// fan out. If any picked event has a subscriber, nothing is marked and the transaction below does it all.
+const markUnsubscribedSql = `WITH picked AS (
+    SELECT id, tenant_id, type, livemode, created_at FROM events WHERE dispatched_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
+  ), subscribed AS (SELECT 1 FROM picked p JOIN webhook_endpoints w ON ${SUBSCRIBED} LIMIT 1),
+  marked AS (UPDATE events SET dispatched_at = now() WHERE id IN (SELECT id FROM picked) AND NOT EXISTS (SELECT 1 FROM subscribed) RETURNING 1)
+  SELECT (SELECT count(*) FROM picked)::int AS picked, (SELECT count(*) FROM marked)::int AS marked`;
 
 /** One fan-out pass over up to `limit` events; returns how many events it dispatched. */
 export async function dispatchEvents(limit = BATCH): Promise<number> {
-  // A one-row index probe first: polling an empty outbox must not cost a transaction.
-  if (!(await hotQuery("webhook_outbox_probe", anyUndispatchedSql, [])).rowCount) return 0;
+  const { rows } = await hotQuery("webhook_outbox_unsubscribed", markUnsubscribedSql, [limit]);
+  if (rows[0].picked === 0 || rows[0].marked > 0) return rows[0].marked;
   const { events, deliveries } = await db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<Fanned[]>`
       WITH picked AS (
@@ -42,12 +55,7 @@ export async function dispatchEvents(limit = BATCH): Promise<number> {
         UPDATE events SET dispatched_at = now() WHERE id IN (SELECT id FROM picked)
       )
       SELECT p.id AS event_id, p.tenant_id, p.type, w.id AS endpoint_id
-      FROM picked p
-      LEFT JOIN webhook_endpoints w ON w.tenant_id = p.tenant_id AND w.status = 'enabled'
-        AND (p.type = ANY (w.events) OR '*' = ANY (w.events))
-        AND (p.livemode IS NULL OR w.livemode = p.livemode)
-        -- An endpoint gets the events that happened once it existed, not a backlog still in the outbox.
-        AND w.created_at <= p.created_at AT TIME ZONE 'UTC'
+      FROM picked p LEFT JOIN webhook_endpoints w ON ${Prisma.raw(SUBSCRIBED)}
       ORDER BY p.id, w.id`;
     const deliveries = rows
       .filter((r) => r.endpoint_id)

@@ -65,7 +65,7 @@ Object.assign(process.env, {
 // As the app server does at start (instrumentation.ts).
 (await import("../../lib/process-env")).snapshotEnvironment();
 // Imported after the environment is set: the database and Inngest client read it.
-const { db, pool } = await import("../../lib/db");
+const { db, closePools } = await import("../../lib/db");
 const { startLocalExecutor } = await import("../../lib/jobs");
 const { emit } = await import("../../lib/webhooks/emit");
 const { createEndpoint } = await import("../../lib/webhooks/endpoints");
@@ -125,6 +125,6 @@ try {
 } finally {
   await executor.stop();
   await receiver.worker.terminate();
-  await pool.end().catch(() => {});
+  await closePools().catch(() => {});
   await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }

@@ -12,7 +12,7 @@ import { chainTarget, type ChainTarget } from "../clients";
 import { confirmationsFor } from "../confirmations";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { openRecords, touch, unsignedRecords, type Signed, type WalletKey } from "../records";
-import { clearWake, raiseWake, seedNonce, walletSignal } from "../nonces";
+import { clearWake, nextNonceOf, raiseWake, walletSignal } from "../nonces";
 import { signBacklog } from "./sign";
 import { sendable, sendInOrder } from "./broadcast";
 import { followSent } from "./follow";
@@ -36,7 +36,7 @@ export function targetFor(wallet: WalletKey, network: string): ChainTarget {
   return target;
 }
 
-/** The record as storeSigned left it (the same columns, without reading it back). */
+/** The record as storeSignedBacklog left it (the same columns, without reading it back). */
 function withSignature(record: Transaction, signed: Signed): Transaction {
   return {
     ...record, nonce: signed.nonce, rawTransaction: signed.raw, hash: signed.hash, hashes: [...record.hashes, signed.hash],
@@ -54,8 +54,13 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
   let lastWork = started;
   /** Signed records (sent or not), by id: only this run changes them. Reloaded whole after a refusal. */
   let signed: Map<string, Transaction> | null = null;
-  await seedNonce(wallet, network);
+  /** The nonce counter as this run last read or moved it; read again with the records. */
+  let nextNonce: number | null = await nextNonceOf(wallet, network); // seeds the counter row the flag lives on
   await raiseWake(wallet);
+  const readAfresh = () => {
+    signed = null;
+    nextNonce = null;
+  };
   const signal = walletSignal(wallet);
   let failingSince: number | null = null;
   try {
@@ -71,7 +76,7 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
         // pause: the records hold what was signed and sent, so repeating a pass is safe. Only an outage
         // that lasts fails the run (then the executor's backoff applies), so a flaky link costs seconds,
         // not the minutes of a growing backoff.
-        signed = null; // what the failed pass changed is read again
+        readAfresh(); // what the failed pass changed is read again
         failingSince ??= Date.now();
         if (!isTransportError(error) || Date.now() - failingSince > TRANSPORT_PATIENCE_MS || Date.now() - started > budget) {
           await clearWake(wallet).catch(() => {}); // the next write dispatches a run at once (the executor also retries this one)
@@ -88,6 +93,7 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
   async function pass(): Promise<{ open: number } | "again" | "wait" | "idle"> {
     let unsigned: Transaction[];
     if (!signed) {
+      nextNonce ??= await nextNonceOf(wallet, network);
       const open = await openRecords(wallet);
       signed = new Map(open.filter((r) => r.rawTransaction !== null).map((r) => [r.id, r]));
       unsigned = open.filter((r) => r.rawTransaction === null);
@@ -98,14 +104,23 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
     lastWork = Date.now();
 
     const byId = new Map(unsigned.map((r) => [r.id, r]));
-    for (const s of await signBacklog(wallet, target, [...signed.values(), ...unsigned])) signed.set(s.id, withSignature(byId.get(s.id)!, s));
+    const stored = await signBacklog(wallet, target, [...signed.values(), ...unsigned], nextNonce!);
+    if (!stored) {
+      readAfresh(); // the counter or a record changed under this pass (a cancellation): nothing was stored
+      return "again";
+    }
+    for (const s of stored) {
+      const record = byId.get(s.id)!;
+      if (record.nonce === null) nextNonce = nextNonce! + 1;
+      signed.set(s.id, withSignature(record, s));
+    }
     const open = [...signed.values(), ...unsigned.filter((r) => !signed!.has(r.id))];
     const batch = sendable(open);
     let receipts = new Map<string, TransactionReceipt>();
     if (batch.length) {
       const sent = await sendInOrder(batch, target, wallet, { withReceipts: instant });
       if (sent.refused) {
-        signed = null; // some record was ended or released to be signed again: read them all afresh
+        readAfresh(); // some record was ended or released to be signed again (its nonce maybe resynced)
         return "again";
       }
       const now = new Date();

@@ -1,6 +1,6 @@
-// Signing a wallet's backlog in one pass: estimate every new record (one JSON-RPC batch), give the
-// ones that will run a contiguous range of nonces (one statement), sign them all, store them all (one
-// statement) before anything is sent.
+// Signing a wallet's backlog in one pass: estimate every new record (one JSON-RPC batch), sign the ones
+// that will run with the next nonces of the counter, and store nonces and signatures in one statement
+// (lib/chain/records.storeSignedBacklog) before anything is sent.
 import { formatEther, keccak256, type Address, type Hex } from "viem";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { publicClient, type ChainTarget } from "../clients";
@@ -8,7 +8,7 @@ import { signerFor } from "../wallets";
 import { isPlatformAddress, platformAccount } from "../platform";
 import { isRevert, revertReason } from "../revert";
 import { ensureGas, feesFor, type Fees } from "../gas";
-import { assignNonces, storeSigned, type Signed, type WalletKey } from "../records";
+import { storeSignedBacklog, type Signed, type Signing, type WalletKey } from "../records";
 import { fail } from "../finalize";
 
 const MAX_BATCH = 500;
@@ -51,11 +51,12 @@ async function estimate(record: Transaction, target: ChainTarget): Promise<bigin
 }
 
 /**
- * Signs what the wallet can send next; returns the records it signed. A record whose estimate reverts
- * fails at once (no nonce used) when nothing of the wallet is ahead of it; behind unmined records it
- * waits, since their effects may be what it needs (an approve before a transfer_from).
+ * Signs what the wallet can send next, `nextNonce` being the counter as the run last read it; returns the
+ * records it signed, or null when the counter or a record changed meanwhile (nothing stored: read afresh).
+ * A record whose estimate reverts fails at once (no nonce used) when nothing of the wallet is ahead of it;
+ * behind unmined records it waits, since their effects may be what it needs (an approve before a transfer_from).
  */
-export async function signBacklog(wallet: WalletKey, target: ChainTarget, open: Transaction[]): Promise<Signed[]> {
+export async function signBacklog(wallet: WalletKey, target: ChainTarget, open: Transaction[], nextNonce: number): Promise<Signed[] | null> {
   const resign = open.filter((r) => isOpenUnsent(r) && r.nonce !== null && r.rawTransaction === null);
   const fresh = open.filter((r) => isOpenUnsent(r) && r.nonce === null).slice(0, MAX_BATCH);
   if (!resign.length && !fresh.length) return [];
@@ -85,12 +86,12 @@ export async function signBacklog(wallet: WalletKey, target: ChainTarget, open: 
     return [];
   }
 
-  const nonces = await assignNonces(wallet, ready.map((x) => x.record.id));
   const toSign = [
-    ...resign.map((record, i) => ({ record, nonce: record.nonce!, gasLimit: resignGas[i] })),
-    ...ready.filter((x) => nonces.has(x.record.id)).map((x) => ({ ...x, nonce: nonces.get(x.record.id)! })),
+    ...resign.map((record, i) => ({ record, nonce: record.nonce!, gasLimit: resignGas[i], fresh: false })),
+    ...ready.map((x, i) => ({ ...x, nonce: nextNonce + i, fresh: true })),
   ];
-  const signed = await Promise.all(toSign.map((x) => signRecord(x.record, target, x.nonce, x.gasLimit, fees)));
-  const stored = await storeSigned(signed);
-  return signed.filter((s) => stored.has(s.id));
+  const signed: Signing[] = await Promise.all(
+    toSign.map(async (x) => ({ ...(await signRecord(x.record, target, x.nonce, x.gasLimit, fees)), fresh: x.fresh })),
+  );
+  return (await storeSignedBacklog(wallet, nextNonce, signed)) ? signed : null;
 }
