@@ -2,12 +2,11 @@
 // suite's executor: a nonce whose record ends before it is sent, and a dispatch that fails after the
 // record was committed.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { db } from "@/lib/db";
+import { db, pool } from "@/lib/db";
 import { inngest } from "@/inngest/client";
 import { api, deployToken, ERC20_FEATURES, eventually, read, settled, tenant } from "@/lib/tokens/testing";
 import { encodeCall } from "@/lib/tokens/submit";
 import { cancelUnsent, recordChainWrite } from "./transactions";
-import { pool } from "@/lib/db";
 import { nextNonceOf } from "./nonces";
 import { reconcileTransactions } from "./reconciler";
 

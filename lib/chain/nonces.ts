@@ -39,19 +39,15 @@ export async function clearWake(wallet: WalletKey) {
   ]);
 }
 
-/** A run is present and looks for work by itself: intake need not dispatch another (see ./eoa/run). */
-export async function raiseWake(wallet: WalletKey) {
-  await hotQuery("raise_wake", "UPDATE wallet_nonces SET wake_requested = true WHERE address = $1 AND chain_key = $2 AND NOT wake_requested", [
-    wallet.from, wallet.chainKey,
-  ]);
-}
-
 // One statement: raise the flag if it was down. No row yet (the counter is seeded by the first run) also asks for a run.
 const requestWakeSql = `WITH raised AS (
     UPDATE wallet_nonces SET wake_requested = true WHERE address = $1 AND chain_key = $2 AND NOT wake_requested RETURNING 1
   ) SELECT EXISTS (SELECT 1 FROM raised) OR NOT EXISTS (SELECT 1 FROM wallet_nonces WHERE address = $1 AND chain_key = $2) AS wake`;
 
-/** Whether intake must dispatch a run for the wallet (false: one is already asked for and has not started looking). */
+/**
+ * Raises the wallet's flag: whether the caller must dispatch a run (false: one is asked for or present). A run
+ * raises it too, while it runs, so intake need not dispatch another (see ./eoa/run).
+ */
 export async function requestWake(wallet: WalletKey): Promise<boolean> {
   const { rows } = await hotQuery("request_wake", requestWakeSql, [wallet.from, wallet.chainKey]);
   return rows[0].wake;

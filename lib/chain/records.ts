@@ -142,8 +142,9 @@ export interface WalletKey {
   chainKey: string;
 }
 
-const OPEN = `from_address = $1 AND chain_key = $2 AND submitter = 'eoa' AND status IN ('pending', 'submitted')`;
-const OPEN_UNSIGNED = `from_address = $1 AND chain_key = $2 AND submitter = 'eoa' AND status = 'pending' AND raw_transaction IS NULL`;
+const OF_WALLET = `from_address = $1 AND chain_key = $2 AND submitter = 'eoa'`;
+const OPEN = `${OF_WALLET} AND status IN ('pending', 'submitted')`;
+const OPEN_UNSIGNED = `${OF_WALLET} AND status = 'pending' AND raw_transaction IS NULL`;
 
 /** A smart account's records that no user operation carries yet, oldest first (lib/connect/user-operations). */
 export async function unsentUserOperationRecords(sender: WalletKey): Promise<Transaction[]> {

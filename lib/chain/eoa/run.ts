@@ -12,7 +12,7 @@ import { chainTarget, type ChainTarget } from "../clients";
 import { confirmationsFor } from "../confirmations";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { openRecords, touch, unsignedRecords, type Signed, type WalletKey } from "../records";
-import { clearWake, nextNonceOf, raiseWake, walletSignal } from "../nonces";
+import { clearWake, nextNonceOf, requestWake, walletSignal } from "../nonces";
 import { signBacklog } from "./sign";
 import { sendable, sendInOrder } from "./broadcast";
 import { followSent } from "./follow";
@@ -56,7 +56,7 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
   let signed: Map<string, Transaction> | null = null;
   /** The nonce counter as this run last read or moved it; read again with the records. */
   let nextNonce: number | null = await nextNonceOf(wallet, network); // seeds the counter row the flag lives on
-  await raiseWake(wallet);
+  await requestWake(wallet);
   const readAfresh = () => {
     signed = null;
     nextNonce = null;
@@ -110,9 +110,8 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
       return "again";
     }
     for (const s of stored) {
-      const record = byId.get(s.id)!;
-      if (record.nonce === null) nextNonce = nextNonce! + 1;
-      signed.set(s.id, withSignature(record, s));
+      if (s.fresh) nextNonce = nextNonce! + 1;
+      signed.set(s.id, withSignature(byId.get(s.id)!, s));
     }
     const open = [...signed.values(), ...unsigned.filter((r) => !signed!.has(r.id))];
     const batch = sendable(open);
@@ -150,7 +149,7 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
     if (now - lastWork < lingerMs() && now - started < budget) return "idle";
     await clearWake(wallet);
     if (!(await unsignedRecords(wallet)).length) return { open: 0 };
-    await raiseWake(wallet);
+    await requestWake(wallet);
     return "again";
   }
 }

@@ -56,7 +56,7 @@ async function estimate(record: Transaction, target: ChainTarget): Promise<bigin
  * A record whose estimate reverts fails at once (no nonce used) when nothing of the wallet is ahead of it;
  * behind unmined records it waits, since their effects may be what it needs (an approve before a transfer_from).
  */
-export async function signBacklog(wallet: WalletKey, target: ChainTarget, open: Transaction[], nextNonce: number): Promise<Signed[] | null> {
+export async function signBacklog(wallet: WalletKey, target: ChainTarget, open: Transaction[], nextNonce: number): Promise<Signing[] | null> {
   const resign = open.filter((r) => isOpenUnsent(r) && r.nonce !== null && r.rawTransaction === null);
   const fresh = open.filter((r) => isOpenUnsent(r) && r.nonce === null).slice(0, MAX_BATCH);
   if (!resign.length && !fresh.length) return [];
