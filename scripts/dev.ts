@@ -1,4 +1,4 @@
-// `npm run dev` (next dev) and `npm start` (next start, after `npm run build`): the whole product on one
+// `npm run dev` (next dev) and `npm start` (scripts/serve.ts, after `npm run build`): the whole product on one
 // machine. Starts the database (embedded unless DATABASE_URL is set) and applies migrations, starts the
 // local chain, then runs Next.js with that environment. Once every part answers it prints one banner
 // saying where everything is; a part that cannot start stops the others with one line naming the part
@@ -62,10 +62,13 @@ async function start() {
 
   const secrets = prod || process.env.NODE_ENV === "production" ? {} : ensureLocalSecrets(dataDir);
   const env: NodeJS.ProcessEnv = { NEXT_TELEMETRY_DISABLED: "1", ...process.env, ...secrets, DATABASE_URL: database.url, PORT: String(port), LOCAL_CHAIN_RPC_URL: chain.rpcUrl, ...bundler.env };
-  // `next start` runs with NODE_ENV=production; without Inngest keys, our own executor still runs the functions.
+  // Production runs with NODE_ENV=production; without Inngest keys, our own executor still runs the functions.
   if (prod && !process.env.INNGEST_SIGNING_KEY) env.INNGEST_DEV_EXECUTOR = "1";
   if (!prod) env.WEBHOOK_ALLOW_LOOPBACK ??= "1"; // webhooks to a receiver on this machine (lib/webhooks/addresses.ts)
-  const next = spawn(join(root, "node_modules/.bin/next"), [prod ? "start" : "dev", "-p", String(port), "-H", host], { cwd: root, env, stdio: "inherit" });
+  // Production runs scripts/serve.ts: Next.js for the pages, the API's routes straight to their handlers.
+  const next = prod
+    ? spawn(process.execPath, ["--import", "tsx", join(root, "scripts/serve.ts")], { cwd: root, env: { ...env, NODE_ENV: "production", HOST: host }, stdio: "inherit" })
+    : spawn(join(root, "node_modules/.bin/next"), ["dev", "-p", String(port), "-H", host], { cwd: root, env, stdio: "inherit" });
   running.push(() => stopChild(next));
   const base = `http://${host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host}:${port}`;
   await waitForApp(base, next);
@@ -129,7 +132,7 @@ async function waitForApp(base: string, next: ChildProcess) {
   const deadline = Date.now() + APP_READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (next.exitCode !== null || next.signalCode !== null) {
-      throw new StartupError(`the app (next ${prod ? "start" : "dev"}) exited with ${next.exitCode ?? next.signalCode} before answering: see its output above${prod ? " (run `npm run build` first?)" : ""}`);
+      throw new StartupError(`the app (${prod ? "scripts/serve.ts" : "next dev"}) exited with ${next.exitCode ?? next.signalCode} before answering: see its output above${prod ? " (run `npm run build` first?)" : ""}`);
     }
     try {
       if ((await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(30_000) })).ok) return;

@@ -2,7 +2,7 @@
 // the app makes to itself (the operations of POST /v1/batch, and the tests). Unknown paths and
 // methods get the 404/405 handler.
 import type { RouteHandler } from "./handler";
-import { matchRoute } from "./routing";
+import { matchRoute, routeParams } from "./routing";
 import { routeModules } from "./route-modules.generated";
 import { unmatchedHandler } from "./unmatched";
 
@@ -10,19 +10,5 @@ export async function resolveHandler(pathname: string, method: string): Promise<
   const route = matchRoute(pathname);
   if (!route || !route.methods.includes(method)) return { handler: unmatchedHandler, params: {} };
   const handler = (await routeModules[route.path]())[method] as RouteHandler;
-  const params: Record<string, string> = {};
-  const names = route.path.split("/");
-  pathname.split("/").forEach((part, i) => {
-    const name = /^\[(\w+)\]$/.exec(names[i] ?? "")?.[1];
-    if (name) params[name] = safeDecode(part);
-  });
-  return { handler, params };
-}
-
-function safeDecode(part: string) {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part;
-  }
+  return { handler, params: routeParams(route.path, pathname) };
 }

@@ -19,3 +19,22 @@ export function matchRoute(pathname: string) {
   }
   return best ? { path: best.path, methods: best.methods } : null;
 }
+
+/** The path parameters of `pathname` under the route `routePath` (e.g. /v1/tokens/[id]), decoded as Next.js does. */
+export function routeParams(routePath: string, pathname: string): Record<string, string> {
+  const params: Record<string, string> = {};
+  const names = routePath.split("/");
+  pathname.split("/").forEach((part, i) => {
+    const name = /^\[(\w+)\]$/.exec(names[i] ?? "")?.[1];
+    if (name) params[name] = safeDecode(part);
+  });
+  return params;
+}
+
+function safeDecode(part: string) {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}

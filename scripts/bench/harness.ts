@@ -1,4 +1,4 @@
-// Shared by the benchmarks: a PostgreSQL database with migrations, and `next start` (built if needed).
+// Shared by the benchmarks: a PostgreSQL database with migrations, and the production server (built if needed).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -28,10 +28,14 @@ export async function startNext(port: number, env: Record<string, string>): Prom
       spawn("npm", ["run", "build"], { cwd: root, stdio: "inherit" }).on("exit", (c) => (c === 0 ? ok() : fail(new Error("build failed")))),
     );
   }
-  const child = spawn(join(root, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+  // As `npm start` runs it (scripts/dev.ts --prod): the production server, scripts/serve.ts.
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, "scripts/serve.ts")], {
     cwd: root,
     env: {
       ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret!!",
       ENCRYPTION_KEY: "bench-encryption-key-bench-encryption-key",
       LOG_LEVEL: "silent",
@@ -47,7 +51,7 @@ export async function startNext(port: number, env: Record<string, string>): Prom
     } catch {}
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error("next start did not come up");
+  throw new Error("the production server (scripts/serve.ts) did not come up");
 }
 
 export const percentile = (values: number[], p: number) => {

@@ -1,0 +1,114 @@
+// The production server (`npm start`, through scripts/dev.ts --prod): Next.js answers the console, the pages,
+// /auth and everything else; a request to a /v1 route goes straight to that route's handler, compiled by
+// `next build`. Next.js's own request machinery costs about 2–3 ms of CPU per request on a small machine, as
+// much as the API's work for a mint, and the API does not use any of it (no rendering, cookies, caching or
+// middleware: proxy.ts only answers OPTIONS, which still goes to Next.js). The handler is the module Next.js
+// itself loads (one require cache), so module state is shared with the pages and the instrumentation.
+// Run: node --import tsx scripts/serve.ts, with HOST, PORT and NEXT_DIST_DIR (default .next).
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import next from "next";
+import { matchRoute, routeParams } from "../lib/api/routing";
+import { MAX_BODY_BYTES } from "../lib/api/body";
+import { internalError } from "../lib/api/errors";
+
+type RouteHandler = (request: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type CompiledRoute = { routeModule: { ensureUserland(): Promise<void>; userland: Record<string, unknown> } };
+
+const root = resolve(import.meta.dirname, "..");
+const host = process.env.HOST ?? "127.0.0.1";
+const port = Number(process.env.PORT ?? 3000);
+const distDir = join(root, process.env.NEXT_DIST_DIR ?? ".next");
+const requireCompiled = createRequire(join(distDir, "server", "app"));
+// What Next.js would compress: a larger answer without `no-transform`, to a client that takes gzip.
+const COMPRESS_FROM_BYTES = 1024;
+
+const app = next({ dev: false, dir: root, hostname: host, port, customServer: true });
+const nextHandler = app.getRequestHandler();
+await app.prepare();
+
+const handlers = new Map<string, RouteHandler>();
+async function compiledHandler(routePath: string, method: string): Promise<RouteHandler | undefined> {
+  const key = `${method} ${routePath}`;
+  if (!handlers.has(key)) {
+    const { routeModule } = requireCompiled(join(distDir, "server", "app", routePath, "route.js")) as CompiledRoute;
+    await routeModule.ensureUserland();
+    const handler = routeModule.userland[method];
+    if (typeof handler !== "function") return undefined;
+    handlers.set(key, handler as RouteHandler);
+  }
+  return handlers.get(key);
+}
+
+/** The /v1 route and handler for this request, or undefined for Next.js to answer (its redirects, 404s, OPTIONS). */
+async function apiRoute(req: IncomingMessage) {
+  const path = req.url!.split("?")[0];
+  if (!path.startsWith("/v1/") || path.endsWith("/") || /\/\/|\\|%2f|%5c/i.test(path)) return undefined;
+  const method = req.method!;
+  const route = matchRoute(path);
+  if (!route || !route.methods.includes(method)) return undefined;
+  const handler = await compiledHandler(route.path, method).catch(() => undefined);
+  return handler && { handler, params: routeParams(route.path, path) };
+}
+
+/** The body as one buffer; past the API's cap it stops at one byte over, which the handler refuses (413). */
+async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  if (req.method === "GET" || req.method === "HEAD" || Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return undefined;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    if (size > MAX_BODY_BYTES) continue; // drain what is left, keep nothing
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  return size ? Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1) : undefined;
+}
+
+function toRequest(req: IncomingMessage, body: Buffer | undefined) {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  // As Next.js sets them for its handlers (lib/api/client-ip reads x-forwarded-for behind TRUSTED_PROXY).
+  if (!headers.has("x-forwarded-host")) headers.set("x-forwarded-host", req.headers.host ?? host);
+  if (!headers.has("x-forwarded-port")) headers.set("x-forwarded-port", String(port));
+  if (!headers.has("x-forwarded-proto")) headers.set("x-forwarded-proto", "http");
+  if (!headers.has("x-forwarded-for") && req.socket.remoteAddress) headers.set("x-forwarded-for", req.socket.remoteAddress);
+  return new Request(`http://${host.includes(":") ? `[${host}]` : host}:${port}${req.url}`, { method: req.method, headers, body: body as Uint8Array<ArrayBuffer> | undefined });
+}
+
+async function send(req: IncomingMessage, res: ServerResponse, response: Response) {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers["set-cookie"] = cookies;
+  let body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  const compress =
+    body && body.length >= COMPRESS_FROM_BYTES && !/no-transform/.test(response.headers.get("cache-control") ?? "") && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+  if (compress) {
+    body = gzipSync(body!);
+    headers["content-encoding"] = "gzip";
+    headers["vary"] = "Accept-Encoding";
+  }
+  if (body) headers["content-length"] = String(body.length);
+  res.writeHead(response.status, headers);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+const server = createServer(async (req, res) => {
+  try {
+    const route = await apiRoute(req);
+    if (!route) return await nextHandler(req, res);
+    const response = await route.handler(toRequest(req, await readBody(req)), { params: Promise.resolve(route.params) });
+    await send(req, res, response);
+  } catch (error) {
+    // The API's wrapper answers every error itself; this is the server's own failure (a broken connection).
+    console.error(`[serve] ${req.method} ${req.url}: ${(error as Error).stack ?? error}`);
+    if (!res.headersSent) res.writeHead(500, { "content-type": "application/json; charset=utf-8" });
+    res.end(JSON.stringify(internalError().body));
+  }
+});
+server.listen(port, host, () => console.log(`[serve] ready on http://${host}:${port}`));
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.close(() => process.exit(0)));
