@@ -56,13 +56,24 @@ export async function requestWake(wallet: WalletKey): Promise<boolean> {
 // In-process wake-ups: intake that finds a run present (the flag up) tells it at once, if the run is in this
 // process; a run elsewhere finds the record at its next look. On globalThis: Next.js may load this module
 // more than once (route bundles, instrumentation).
-const globalForWake = globalThis as unknown as { walletListeners?: Map<string, Set<() => void>> };
+interface Listener {
+  notify(): void;
+  /** The run is between passes: its next pass takes what is made now. */
+  waiting(): boolean;
+}
+const globalForWake = globalThis as unknown as { walletListeners?: Map<string, Set<Listener>> };
 const listeners = (globalForWake.walletListeners ??= new Map());
 const keyOf = (wallet: WalletKey) => `${wallet.from.toLowerCase()}:${wallet.chainKey}`;
 
 /** Tells the wallet's run in this process (if any) that it has new work. */
 export function notifyWallet(wallet: WalletKey) {
-  for (const listener of listeners.get(keyOf(wallet)) ?? []) listener();
+  for (const listener of listeners.get(keyOf(wallet)) ?? []) listener.notify();
+}
+
+/** Whether the wallet's run is in this process and waiting for work: a record made now is its next pass, alone. */
+export function walletWaitingHere(wallet: WalletKey): boolean {
+  for (const listener of listeners.get(keyOf(wallet)) ?? []) if (listener.waiting()) return true;
+  return false;
 }
 
 /** What a run waits on between passes: new work notified in this process, or the time given. */
@@ -70,9 +81,12 @@ export function walletSignal(wallet: WalletKey) {
   const key = keyOf(wallet);
   let notified = false;
   let wakeUp: (() => void) | undefined;
-  const listener = () => {
-    notified = true;
-    wakeUp?.();
+  const listener: Listener = {
+    notify() {
+      notified = true;
+      wakeUp?.();
+    },
+    waiting: () => wakeUp !== undefined,
   };
   if (!listeners.has(key)) listeners.set(key, new Set());
   listeners.get(key)!.add(listener);

@@ -8,7 +8,7 @@ import { signerFor } from "../wallets";
 import { isPlatformAddress, platformAccount } from "../platform";
 import { isRevert, revertReason } from "../revert";
 import { ensureGas, feesFor, type Fees } from "../gas";
-import { storeSignedBacklog, type Signed, type Signing, type WalletKey } from "../records";
+import { storeSignedBacklog, type NewRecord, type Signed, type Signing, type WalletKey } from "../records";
 import { fail } from "../finalize";
 
 const MAX_BATCH = 500;
@@ -34,16 +34,39 @@ export async function signRecord(record: Transaction, target: ChainTarget, nonce
   return { id: record.id, nonce, raw, hash: keccak256(raw), gasLimit, ...fees };
 }
 
+// Estimates started by intake while the wallet's run waits in this process (by record id): the record is the
+// run's next pass, alone, so its estimate runs while the record is stored instead of after. Only a gas figure
+// is kept; a revert or an RPC error leaves the estimate to the run. On globalThis: intake and the run may be
+// different copies of this module (route bundles, instrumentation).
+const AHEAD_TTL_MS = 2_000;
+const globalForAhead = globalThis as unknown as { gasEstimatesAhead?: Map<string, { at: number; gas: Promise<bigint | null> }> };
+const estimatesAhead = (globalForAhead.gasEstimatesAhead ??= new Map());
+
+export function estimateAhead(record: NewRecord, target: ChainTarget) {
+  const now = Date.now();
+  for (const [id, entry] of estimatesAhead) if (now - entry.at > AHEAD_TTL_MS) estimatesAhead.delete(id); // never taken (a run elsewhere)
+  const gas = estimateCall(record, target).catch(() => null);
+  estimatesAhead.set(record.id, { at: now, gas });
+}
+
+async function estimateCall(record: Pick<NewRecord, "fromAddress" | "toAddress" | "data" | "value">, target: ChainTarget): Promise<bigint> {
+  const gas = await publicClient(target.network.name).estimateGas({
+    account: record.fromAddress as Address,
+    to: (record.toAddress ?? undefined) as Address | undefined,
+    data: record.data as Hex,
+    value: BigInt(record.value),
+  });
+  return (gas * 12n) / 10n; // 20% headroom over the estimate
+}
+
 async function estimate(record: Transaction, target: ChainTarget): Promise<bigint | { revert: string }> {
   if (record.kind === "nonce.fill") return TRANSFER_GAS;
+  const ahead = estimatesAhead.get(record.id);
+  estimatesAhead.delete(record.id);
+  const early = ahead && Date.now() - ahead.at <= AHEAD_TTL_MS ? await ahead.gas : null;
+  if (early !== null) return early;
   try {
-    const gas = await publicClient(target.network.name).estimateGas({
-      account: record.fromAddress as Address,
-      to: (record.toAddress ?? undefined) as Address | undefined,
-      data: record.data as Hex,
-      value: BigInt(record.value),
-    });
-    return (gas * 12n) / 10n; // 20% headroom over the estimate
+    return await estimateCall(record, target);
   } catch (error) {
     if (isRevert(error)) return { revert: revertReason(error) };
     throw error; // RPC trouble: the run is retried
