@@ -30,6 +30,8 @@ const nextHandler = app.getRequestHandler();
 await app.prepare();
 
 const handlers = new Map<string, RouteHandler>();
+const requestBodies = () => (globalThis as { apiRequestBodies?: WeakMap<Request, Uint8Array> }).apiRequestBodies;
+const responseTexts = () => (globalThis as { apiResponseTexts?: WeakMap<Response, string> }).apiResponseTexts;
 async function compiledHandler(routePath: string, method: string): Promise<RouteHandler | undefined> {
   const key = `${method} ${routePath}`;
   if (!handlers.has(key)) {
@@ -74,7 +76,9 @@ function toRequest(req: IncomingMessage, body: Buffer | undefined) {
   if (!headers.has("x-forwarded-port")) headers.set("x-forwarded-port", String(port));
   if (!headers.has("x-forwarded-proto")) headers.set("x-forwarded-proto", "http");
   if (!headers.has("x-forwarded-for") && req.socket.remoteAddress) headers.set("x-forwarded-for", req.socket.remoteAddress);
-  return new Request(`http://${host.includes(":") ? `[${host}]` : host}:${port}${req.url}`, { method: req.method, headers, body: body as Uint8Array<ArrayBuffer> | undefined });
+  const request = new Request(`http://${host.includes(":") ? `[${host}]` : host}:${port}${req.url}`, { method: req.method, headers, body: body as Uint8Array<ArrayBuffer> | undefined });
+  if (body) requestBodies()?.set(request, body); // lib/api/body reads it from here, not back through the stream
+  return request;
 }
 
 async function send(req: IncomingMessage, res: ServerResponse, response: Response) {
@@ -84,7 +88,8 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers["set-cookie"] = cookies;
-  let body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  const text = responseTexts()?.get(response); // what the API's json() made, without reading the stream back
+  let body = text !== undefined ? Buffer.from(text) : response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
   const compress =
     body && body.length >= COMPRESS_FROM_BYTES && !/no-transform/.test(response.headers.get("cache-control") ?? "") && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
   if (compress) {

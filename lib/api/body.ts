@@ -8,9 +8,19 @@ export const MAX_BODY_DEPTH = 32;
 const tooLarge = () =>
   new ApiError(413, "invalid_request_error", "request_too_large", `The request body exceeds the limit of ${MAX_BODY_BYTES} bytes.`);
 
+// Bodies the production server (scripts/serve.ts) already read whole, by request: taken as they are instead of
+// through the Request's stream. On globalThis: the server sets them from outside the bundle.
+const globalForBodies = globalThis as unknown as { apiRequestBodies?: WeakMap<Request, Uint8Array> };
+const knownBodies = (globalForBodies.apiRequestBodies ??= new WeakMap());
+
 export async function readJsonBody(request: Request): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const known = knownBodies.get(request);
+  if (known) {
+    if (known.byteLength > MAX_BODY_BYTES) throw tooLarge();
+    return parseJson(Buffer.from(known.buffer, known.byteOffset, known.byteLength).toString("utf8"));
+  }
   if (!request.body) return undefined;
 
   const reader = request.body.getReader();
@@ -26,7 +36,10 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     }
     chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString("utf8");
+  return parseJson(Buffer.concat(chunks).toString("utf8"));
+}
+
+function parseJson(text: string): unknown {
   if (!text.trim()) return undefined;
   if (nestsDeeperThan(text, MAX_BODY_DEPTH)) {
     throw invalidRequest("invalid_request", `The request body nests objects and arrays deeper than ${MAX_BODY_DEPTH} levels.`);

@@ -146,11 +146,18 @@ const SMALL_BODY = 8 * 1024;
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
   const text = status === 204 ? null : JSON.stringify(body);
   const cacheControl = text !== null && text.length > SMALL_BODY ? "no-store" : "no-store, no-transform";
-  return new Response(text, {
+  const response = new Response(text, {
     status,
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": cacheControl, ...headers },
   });
+  if (text !== null) responseTexts.set(response, text);
+  return response;
 }
+
+// The text of each answer json() made, for the production server (scripts/serve.ts) to write as is instead of
+// reading it back through the Response's stream. On globalThis: the server reads it from outside the bundle.
+const globalForTexts = globalThis as unknown as { apiResponseTexts?: WeakMap<Response, string> };
+const responseTexts = (globalForTexts.apiResponseTexts ??= new WeakMap());
 
 export function errorResponse(err: unknown, requestId: string) {
   const apiError = err instanceof ApiError ? err : internalError();
