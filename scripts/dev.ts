@@ -11,6 +11,7 @@ import { ensureLocalSecrets, requireProductionSecrets } from "./lib/secrets";
 import { startDatabase } from "./lib/database";
 import { portIsFree } from "./lib/ports";
 import { StartupError } from "./lib/startup-error";
+import { spawnProductionServer } from "./lib/production-server";
 import { startLocalChain } from "../lib/chain/local-node";
 import { forgetLocalChainState } from "../lib/chain/local-reset";
 import { startDevBundler } from "../lib/connect/dev-bundler";
@@ -67,7 +68,7 @@ async function start() {
   if (!prod) env.WEBHOOK_ALLOW_LOOPBACK ??= "1"; // webhooks to a receiver on this machine (lib/webhooks/addresses.ts)
   // Production runs scripts/serve.ts: Next.js for the pages, the API's routes straight to their handlers.
   const next = prod
-    ? spawn(process.execPath, ["--import", "tsx", join(root, "scripts/serve.ts")], { cwd: root, env: { ...env, NODE_ENV: "production", HOST: host }, stdio: "inherit" })
+    ? spawnProductionServer(host, port, env, "inherit")
     : spawn(join(root, "node_modules/.bin/next"), ["dev", "-p", String(port), "-H", host], { cwd: root, env, stdio: "inherit" });
   running.push(() => stopChild(next));
   const base = `http://${host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host}:${port}`;

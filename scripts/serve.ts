@@ -13,6 +13,7 @@ import next from "next";
 import { matchRoute, routeParams } from "../lib/api/routing";
 import { MAX_BODY_BYTES } from "../lib/api/body";
 import { internalError } from "../lib/api/errors";
+import { responseText, setRequestBody } from "../lib/api/raw-bodies";
 
 type RouteHandler = (request: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type CompiledRoute = { routeModule: { ensureUserland(): Promise<void>; userland: Record<string, unknown> } };
@@ -30,8 +31,6 @@ const nextHandler = app.getRequestHandler();
 await app.prepare();
 
 const handlers = new Map<string, RouteHandler>();
-const requestBodies = () => (globalThis as { apiRequestBodies?: WeakMap<Request, Uint8Array> }).apiRequestBodies;
-const responseTexts = () => (globalThis as { apiResponseTexts?: WeakMap<Response, string> }).apiResponseTexts;
 async function compiledHandler(routePath: string, method: string): Promise<RouteHandler | undefined> {
   const key = `${method} ${routePath}`;
   if (!handlers.has(key)) {
@@ -77,7 +76,7 @@ function toRequest(req: IncomingMessage, body: Buffer | undefined) {
   if (!headers.has("x-forwarded-proto")) headers.set("x-forwarded-proto", "http");
   if (!headers.has("x-forwarded-for") && req.socket.remoteAddress) headers.set("x-forwarded-for", req.socket.remoteAddress);
   const request = new Request(`http://${host.includes(":") ? `[${host}]` : host}:${port}${req.url}`, { method: req.method, headers, body: body as Uint8Array<ArrayBuffer> | undefined });
-  if (body) requestBodies()?.set(request, body); // lib/api/body reads it from here, not back through the stream
+  if (body) setRequestBody(request, body); // lib/api/body reads it from here, not back through the stream
   return request;
 }
 
@@ -88,7 +87,7 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers["set-cookie"] = cookies;
-  const text = responseTexts()?.get(response); // what the API's json() made, without reading the stream back
+  const text = responseText(response); // what the API's json() made, without reading the stream back
   let body = text !== undefined ? Buffer.from(text) : response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
   const compress =
     body && body.length >= COMPRESS_FROM_BYTES && !/no-transform/.test(response.headers.get("cache-control") ?? "") && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));

@@ -1,6 +1,7 @@
 // Reads a JSON request body with a 1 MB cap, counting bytes as they arrive, and a cap on nesting: a
 // deeply nested document parses, but would then overflow the stack of whatever walks it.
 import { ApiError, invalidRequest } from "./errors";
+import { requestBody } from "./raw-bodies";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_BODY_DEPTH = 32;
@@ -8,15 +9,10 @@ export const MAX_BODY_DEPTH = 32;
 const tooLarge = () =>
   new ApiError(413, "invalid_request_error", "request_too_large", `The request body exceeds the limit of ${MAX_BODY_BYTES} bytes.`);
 
-// Bodies the production server (scripts/serve.ts) already read whole, by request: taken as they are instead of
-// through the Request's stream. On globalThis: the server sets them from outside the bundle.
-const globalForBodies = globalThis as unknown as { apiRequestBodies?: WeakMap<Request, Uint8Array> };
-const knownBodies = (globalForBodies.apiRequestBodies ??= new WeakMap());
-
 export async function readJsonBody(request: Request): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const known = knownBodies.get(request);
+  const known = requestBody(request); // read whole by the production server
   if (known) {
     if (known.byteLength > MAX_BODY_BYTES) throw tooLarge();
     return parseJson(Buffer.from(known.buffer, known.byteOffset, known.byteLength).toString("utf8"));

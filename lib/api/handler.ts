@@ -11,6 +11,7 @@ import { newId } from "./ids";
 import { IdempotencyKey } from "@/lib/schemas/common";
 import { logError, logRequest } from "./log";
 import { connectCors } from "@/lib/connect/cors";
+import { setResponseText } from "./raw-bodies";
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
@@ -150,14 +151,9 @@ export function json(body: unknown, status = 200, headers: Record<string, string
     status,
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": cacheControl, ...headers },
   });
-  if (text !== null) responseTexts.set(response, text);
+  if (text !== null) setResponseText(response, text); // the production server writes it as is
   return response;
 }
-
-// The text of each answer json() made, for the production server (scripts/serve.ts) to write as is instead of
-// reading it back through the Response's stream. On globalThis: the server reads it from outside the bundle.
-const globalForTexts = globalThis as unknown as { apiResponseTexts?: WeakMap<Response, string> };
-const responseTexts = (globalForTexts.apiResponseTexts ??= new WeakMap());
 
 export function errorResponse(err: unknown, requestId: string) {
   const apiError = err instanceof ApiError ? err : internalError();

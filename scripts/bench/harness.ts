@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import pg from "pg";
 import { applyMigrations } from "../../lib/db/migrate";
+import { spawnProductionServer } from "../lib/production-server";
 
 export const root = resolve(import.meta.dirname, "../..");
 
@@ -29,13 +30,11 @@ export async function startNext(port: number, env: Record<string, string>): Prom
     );
   }
   // As `npm start` runs it (scripts/dev.ts --prod): the production server, scripts/serve.ts.
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "scripts/serve.ts")], {
-    cwd: root,
-    env: {
+  const child = spawnProductionServer(
+    "127.0.0.1",
+    port,
+    {
       ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret!!",
       ENCRYPTION_KEY: "bench-encryption-key-bench-encryption-key",
       LOG_LEVEL: "silent",
@@ -43,8 +42,8 @@ export async function startNext(port: number, env: Record<string, string>): Prom
       ...env,
       ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+    ["ignore", "ignore", "inherit"],
+  );
   for (let i = 0; i < 120; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
