@@ -13,10 +13,13 @@ function connect() {
   // Rate-limit counters (and an API key's last use) are written by every request and worth nothing after a
   // crash: their commits need not wait for the disk, so they use connections with synchronous_commit off.
   const metering = new pg.Pool({ connectionString, max: Math.max(2, Math.ceil(size / 2)), options: "-c synchronous_commit=off", allowExitOnIdle: true });
+  // The wallet runs (lib/chain/eoa) have their own connections: their statements (a pass's nonces and
+  // signatures, its endings) never wait behind a burst of requests queued in the request pool.
+  const chain = new pg.Pool({ connectionString, max: Math.max(2, Math.ceil(size / 2)), allowExitOnIdle: true });
   // An idle connection the server closes (a restart, a shutdown) is dropped by the pool; unhandled, its
   // error would end the process.
-  for (const p of [pool, metering]) p.on("error", (error) => console.warn(`database: idle connection closed (${error.message})`));
-  return { pool, metering, db: new PrismaClient({ adapter: new PrismaPg(pool) }) };
+  for (const p of [pool, metering, chain]) p.on("error", (error) => console.warn(`database: idle connection closed (${error.message})`));
+  return { pool, metering, chain, db: new PrismaClient({ adapter: new PrismaPg(pool) }) };
 }
 
 const globalForDb = globalThis as unknown as { database?: ReturnType<typeof connect> };
@@ -37,10 +40,13 @@ export const pool: pg.Pool = lazy(() => connection().pool);
 /** Only for statements whose writes may be lost in a crash (rate-limit counters): see connect(). */
 export const meteringPool: pg.Pool = lazy(() => connection().metering);
 
-/** Closes both pools (if they were ever opened). */
+/** The wallet runs' own connections (see connect()). */
+export const chainPool: pg.Pool = lazy(() => connection().chain);
+
+/** Closes the pools (if they were ever opened). */
 export async function closePools() {
   const open = globalForDb.database;
-  if (open) await Promise.all([open.pool.end(), open.metering.end()]);
+  if (open) await Promise.all([open.pool.end(), open.metering.end(), open.chain.end()]);
 }
 
 /** A pool, or a connection inside a transaction (see `transaction`). */
@@ -57,9 +63,9 @@ export function hotQuery<R extends pg.QueryResultRow = any>(
   return client.query<R>({ name, text, values });
 }
 
-/** Runs `work` in a transaction on one pooled connection; rolls back if it throws. */
-export async function transaction<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+/** Runs `work` in a transaction on one connection of `on`; rolls back if it throws. */
+export async function transaction<T>(work: (client: Queryable) => Promise<T>, on: pg.Pool = pool): Promise<T> {
+  const client = await on.connect();
   let broken: Error | undefined;
   try {
     await client.query("BEGIN");

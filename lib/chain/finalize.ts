@@ -2,7 +2,7 @@
 // exactly once (the move to a final status is conditional). A record that ends while holding a nonce it
 // never sent hands that nonce to a filler, so the wallet's later transactions are not stuck behind a hole.
 import type { TransactionReceipt } from "viem";
-import { transaction, type Queryable } from "@/lib/db";
+import { chainPool, transaction, type Queryable } from "@/lib/db";
 import { newId } from "@/lib/api/ids";
 import { emitAll } from "@/lib/webhooks/emit";
 import { nudgeOutbox } from "@/lib/webhooks/outbox";
@@ -40,6 +40,7 @@ export async function finalize(endings: Ending[]) {
   if (!endings.length) return;
   const byId = new Map(endings.map((e) => [e.id, e]));
   const followUps: Transaction[] = [];
+  let forOutbox = false;
   await transaction(async (client) => {
     const submit = async (write: ChainWrite) => {
       const record = await recordChainWrite(write, client);
@@ -60,9 +61,9 @@ export async function finalize(endings: Ending[]) {
       list.push(...effects, { type: `transaction.${record.status as "confirmed" | "failed"}`, object: serializeTransaction(record) });
       events.set(record.tenantId, list);
     }
-    for (const [tenantId, list] of events) await emitAll(tenantId, list, client);
-  });
-  nudgeOutbox(); // committed now: the outbox finds the events at its next pass
+    for (const [tenantId, list] of events) if (await emitAll(tenantId, list, client)) forOutbox = true;
+  }, chainPool);
+  if (forOutbox) nudgeOutbox(); // committed now: the outbox finds the events at its next pass
   if (followUps.length) await wakeWallets(followUps);
 }
 

@@ -1,13 +1,13 @@
 // Nonce counters per signer and chain, safe across app instances. The counter row also carries the
 // wallet's wake flag (see ./eoa/run). Nonces are taken with the signatures (records.storeSignedBacklog).
 import type { Address } from "viem";
-import { hotQuery } from "@/lib/db";
+import { chainPool, hotQuery } from "@/lib/db";
 import { publicClient } from "./clients";
 import type { WalletKey } from "./records";
 
 /** The wallet's next nonce by its counter, seeded from the chain the first time the signer is used on it. */
 export async function nextNonceOf(wallet: WalletKey, network: string): Promise<number> {
-  const read = () => hotQuery("next_nonce", "SELECT next_nonce FROM wallet_nonces WHERE address = $1 AND chain_key = $2", [wallet.from, wallet.chainKey]);
+  const read = () => hotQuery("next_nonce", "SELECT next_nonce FROM wallet_nonces WHERE address = $1 AND chain_key = $2", [wallet.from, wallet.chainKey], chainPool);
   const { rows } = await read();
   if (rows.length) return rows[0].next_nonce;
   const onChain = await publicClient(network).getTransactionCount({ address: wallet.from as Address, blockTag: "pending" });
@@ -15,6 +15,7 @@ export async function nextNonceOf(wallet: WalletKey, network: string): Promise<n
     "seed_nonce",
     "INSERT INTO wallet_nonces (address, chain_key, next_nonce, updated_at) VALUES ($1, $2, $3, now()) ON CONFLICT DO NOTHING",
     [wallet.from, wallet.chainKey, onChain],
+    chainPool,
   );
   return (await read()).rows[0].next_nonce;
 }
@@ -26,6 +27,7 @@ export async function resyncNonce(wallet: WalletKey, network: string) {
     "resync_nonce",
     "UPDATE wallet_nonces SET next_nonce = GREATEST(next_nonce, $3), updated_at = now() WHERE address = $1 AND chain_key = $2",
     [wallet.from, wallet.chainKey, onChain],
+    chainPool,
   );
 }
 
@@ -36,7 +38,7 @@ export async function resyncNonce(wallet: WalletKey, network: string) {
 export async function clearWake(wallet: WalletKey) {
   await hotQuery("clear_wake", "UPDATE wallet_nonces SET wake_requested = false WHERE address = $1 AND chain_key = $2 AND wake_requested", [
     wallet.from, wallet.chainKey,
-  ]);
+  ], chainPool);
 }
 
 // One statement: raise the flag if it was down. No row yet (the counter is seeded by the first run) also asks for a run.
@@ -49,7 +51,7 @@ const requestWakeSql = `WITH raised AS (
  * raises it too, while it runs, so intake need not dispatch another (see ./eoa/run).
  */
 export async function requestWake(wallet: WalletKey): Promise<boolean> {
-  const { rows } = await hotQuery("request_wake", requestWakeSql, [wallet.from, wallet.chainKey]);
+  const { rows } = await hotQuery("request_wake", requestWakeSql, [wallet.from, wallet.chainKey], chainPool);
   return rows[0].wake;
 }
 

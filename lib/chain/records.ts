@@ -1,7 +1,8 @@
 // Data access for transaction records on the chain path. Every statement the wallet runs make is here,
-// on the raw pool (this path runs for every chain write, and batches whole backlogs per statement).
+// on the raw pool (this path runs for every chain write, and batches whole backlogs per statement); the
+// runs' own statements on their own pool (chainPool), intake's and the API's reads on the request pool.
 // Rows come back in the shape of Prisma's `Transaction`, so the rest of the code sees one type.
-import { hotQuery, type Queryable } from "@/lib/db";
+import { chainPool, hotQuery, type Queryable } from "@/lib/db";
 import { selectList } from "@/lib/db/columns";
 import type { Transaction } from "@/lib/generated/prisma/client";
 
@@ -160,13 +161,13 @@ export async function unsentUserOperationRecords(sender: WalletKey): Promise<Tra
 
 /** The wallet's open records, oldest first: what its run still has to move. */
 export async function openRecords(wallet: WalletKey): Promise<Transaction[]> {
-  return rowsOf(await hotQuery("open_records", `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE ${OPEN} ORDER BY id`, [wallet.from, wallet.chainKey]));
+  return rowsOf(await hotQuery("open_records", `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE ${OPEN} ORDER BY id`, [wallet.from, wallet.chainKey], chainPool));
 }
 
 /** The wallet's records still to sign (new ones, fillers, and ones released to be signed again), oldest first. */
 export async function unsignedRecords(wallet: WalletKey): Promise<Transaction[]> {
   return rowsOf(
-    await hotQuery("unsigned_records", `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE ${OPEN_UNSIGNED} ORDER BY id`, [wallet.from, wallet.chainKey]),
+    await hotQuery("unsigned_records", `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE ${OPEN_UNSIGNED} ORDER BY id`, [wallet.from, wallet.chainKey], chainPool),
   );
 }
 
@@ -214,7 +215,7 @@ export async function storeSignedBacklog(wallet: WalletKey, expectedNext: number
     wallet.from, wallet.chainKey, expectedNext,
     batch.map((s) => s.id), batch.map((s) => s.nonce), batch.map((s) => s.raw), batch.map((s) => s.hash), batch.map((s) => s.gasLimit.toString()),
     batch.map((s) => s.maxFeePerGas.toString()), batch.map((s) => s.maxPriorityFeePerGas.toString()), batch.map((s) => s.fresh),
-  ]);
+  ], chainPool);
   return rows[0].stored === batch.length;
 }
 
@@ -226,6 +227,7 @@ export async function storeReplacement(s: Signed) {
        max_priority_fee_per_gas = $6, submitted_at = now(), attempts = attempts + 1, updated_at = now()
      WHERE id = $1 AND nonce = $2 AND status = 'submitted'`,
     [s.id, s.nonce, s.raw, s.hash, s.maxFeePerGas.toString(), s.maxPriorityFeePerGas.toString()],
+    chainPool,
   );
 }
 
@@ -236,6 +238,7 @@ export async function markSubmitted(ids: string[]) {
     `UPDATE transactions SET status = 'submitted', submitted_at = COALESCE(submitted_at, now()), attempts = attempts + 1, updated_at = now()
      WHERE id = ANY($1) AND status = 'pending'`,
     [ids],
+    chainPool,
   );
 }
 
@@ -247,16 +250,17 @@ export async function releaseForResigning(id: string, keepNonce: boolean) {
        submitted_at = NULL, updated_at = now()
      WHERE id = $1 AND status IN ('pending', 'submitted')`,
     [id, keepNonce],
+    chainPool,
   );
 }
 
 export async function markFeeCapReached(id: string) {
-  await hotQuery("fee_cap_reached", `UPDATE transactions SET fee_cap_reached_at = now(), updated_at = now() WHERE id = $1 AND fee_cap_reached_at IS NULL`, [id]);
+  await hotQuery("fee_cap_reached", `UPDATE transactions SET fee_cap_reached_at = now(), updated_at = now() WHERE id = $1 AND fee_cap_reached_at IS NULL`, [id], chainPool);
 }
 
 /** Touches the records so the reconciler sees someone is working on them. */
 export async function touch(ids: string[], at = new Date()) {
-  if (ids.length) await hotQuery("touch_records", `UPDATE transactions SET updated_at = $2::timestamp WHERE id = ANY($1)`, [ids, at.toISOString()]);
+  if (ids.length) await hotQuery("touch_records", `UPDATE transactions SET updated_at = $2::timestamp WHERE id = ANY($1)`, [ids, at.toISOString()], chainPool);
 }
 
 export interface FinalChanges {

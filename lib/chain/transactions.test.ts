@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { encodeFunctionData, encodeDeployData, type Address } from "viem";
 import { db } from "@/lib/db";
-import { newTenant } from "@/test/client";
+import { call, newTenant } from "@/test/client";
+import { startReceiver } from "@/lib/webhooks/test-receiver";
 import { artifact } from "./artifacts";
 import { submitChainWrite } from "./transactions";
 import { publicClient } from "./clients";
@@ -52,6 +53,37 @@ describe("transaction path", () => {
     expect(balance).toBe(1000n);
     const events = await db.event.findMany({ where: { tenantId, type: "transaction.confirmed" } });
     expect(events).toHaveLength(2);
+  });
+
+  it("events no endpoint subscribes to are recorded dispatched; a subscribed one is left to the outbox, which delivers it", async () => {
+    const t = await newTenant();
+    const tenantId = t.auth.tenant.id;
+    const wallet = await tenantWallet(tenantId);
+    const token = await deployErc20(tenantId, wallet.address as Address);
+    const receiver = await startReceiver();
+    try {
+      const endpoint = await call("POST", "/v1/webhook_endpoints", { token: t.apiKey, body: { url: receiver.url, events: ["token.minted"] } });
+      expect(endpoint.status).toBe(201);
+      const to = "0x00000000000000000000000000000000000000ab";
+      const mint = await submitChainWrite({
+        tenantId, livemode: false, network: "polygon_amoy", kind: "token.mint", to: token,
+        data: encodeFunctionData({ abi: PlatformERC20.abi, functionName: "mint", args: [to, 7n] } as never),
+        request: { to, amount: "7" }, effect: { events: [{ type: "token.minted", data: { to, amount: "7" } }] },
+      });
+      expect((await settled(mint.id)).status).toBe("confirmed");
+      const ofMint = (await db.event.findMany({ where: { tenantId } })).filter((e) => JSON.stringify(e.data).includes(mint.id));
+      expect(ofMint.map((e) => e.type).sort()).toEqual(["token.minted", "transaction.confirmed"]);
+      const confirmed = ofMint.find((e) => e.type === "transaction.confirmed")!;
+      expect(confirmed.dispatchedAt?.getTime()).toBe(confirmed.createdAt.getTime()); // no subscriber: dispatched as recorded
+      const [delivered] = await receiver.waitFor(1, undefined, 30_000);
+      expect(JSON.parse(delivered.body)).toMatchObject({ type: "token.minted", data: { object: { transaction: mint.id } } });
+      const minted = await db.event.findFirstOrThrow({ where: { id: ofMint.find((e) => e.type === "token.minted")!.id } });
+      expect(minted.dispatchedAt).not.toBeNull();
+      expect(await db.webhookDelivery.count({ where: { eventId: minted.id } })).toBe(1);
+      expect(await db.webhookDelivery.count({ where: { eventId: confirmed.id } })).toBe(0);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it("a revert ends failed with a readable reason and uses no nonce", async () => {

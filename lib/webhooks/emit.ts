@@ -4,7 +4,7 @@
 import { db, Prisma, type Queryable } from "@/lib/db";
 import { newId } from "@/lib/api/ids";
 import type { EventType } from "./event-types";
-import { nudgeOutbox } from "./outbox";
+import { nudgeOutbox, SUBSCRIBED } from "./outbox";
 
 type Tx = Prisma.TransactionClient;
 
@@ -15,21 +15,34 @@ export async function emit(tenantId: string, type: EventType, object: object, tx
   return event;
 }
 
-const insertEventsSql = `INSERT INTO events (id, tenant_id, type, data, livemode, created_at)
-  SELECT e.id, e.tenant_id, e.type, e.data, e.livemode, now() AT TIME ZONE 'UTC'
-  FROM jsonb_to_recordset($1::jsonb) AS e(id text, tenant_id text, type text, data jsonb, livemode boolean)`;
+// An event no endpoint subscribes to is recorded as dispatched: the outbox has nothing to fan out, and would
+// only mark it. Endpoints are those the inserting statement sees, so one created in the same instant by a
+// transaction not yet committed gets events from its commit on.
+const insertEventsSql = `WITH e AS (
+    SELECT e.*, now() AT TIME ZONE 'UTC' AS created_at FROM jsonb_to_recordset($1::jsonb) AS e(id text, tenant_id text, type text, data jsonb, livemode boolean)
+  ), inserted AS (
+    INSERT INTO events (id, tenant_id, type, data, livemode, created_at, dispatched_at)
+    SELECT p.id, p.tenant_id, p.type, p.data, p.livemode, p.created_at,
+      CASE WHEN EXISTS (SELECT 1 FROM webhook_endpoints w WHERE ${SUBSCRIBED}) THEN NULL ELSE p.created_at END
+    FROM e p ORDER BY p.id
+    RETURNING dispatched_at IS NULL AS pending
+  ) SELECT count(*) FILTER (WHERE pending)::int AS pending FROM inserted`;
 
-/** Several events at once (one statement), in order; `tx` is a Prisma transaction or a raw pg client inside one. */
-export async function emitAll(tenantId: string, events: { type: EventType; object: object }[], tx: Tx | Queryable = db) {
-  if (!events.length) return;
+/**
+ * Several events at once (one statement), in order; `tx` is a Prisma transaction or a raw pg client inside one.
+ * On a raw client, returns whether any event waits for the outbox (the caller nudges it once committed).
+ */
+export async function emitAll(tenantId: string, events: { type: EventType; object: object }[], tx: Tx | Queryable = db): Promise<boolean> {
+  if (!events.length) return false;
   const rows = events.map((e) => eventRow(tenantId, e.type, e.object));
   if ("query" in tx) {
     const data = rows.map((r) => ({ id: r.id, tenant_id: r.tenantId, type: r.type, data: r.data, livemode: r.livemode }));
-    await tx.query(insertEventsSql, [JSON.stringify(data)]);
-  } else {
-    await tx.event.createMany({ data: rows });
+    const { rows: result } = await tx.query(insertEventsSql, [JSON.stringify(data)]);
+    return result[0].pending > 0;
   }
+  await tx.event.createMany({ data: rows });
   nudgeOutbox();
+  return true;
 }
 
 function eventRow(tenantId: string, type: EventType, object: object) {

@@ -26,8 +26,8 @@ interface Fanned {
   endpoint_id: string | null;
 }
 
-// Which endpoints get an event (the fan-out's join, used by both statements below).
-const SUBSCRIBED = `w.tenant_id = p.tenant_id AND w.status = 'enabled'
+// Which endpoints get an event (the fan-out's join, used by the statements below and by emitAll's insert).
+export const SUBSCRIBED = `w.tenant_id = p.tenant_id AND w.status = 'enabled'
   AND (p.type = ANY (w.events) OR '*' = ANY (w.events))
   AND (p.livemode IS NULL OR w.livemode = p.livemode)
   -- An endpoint gets the events that happened once it existed, not a backlog still in the outbox.

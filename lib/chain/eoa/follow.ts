@@ -1,5 +1,6 @@
 // Following a wallet's sent records to their end: receipts of every open hash in one JSON-RPC batch,
-// the network's confirmations, then all endings in one database transaction. A record without a receipt
+// the network's confirmations, then all endings in one database transaction (committing while the run
+// goes on to its next pass). A record without a receipt
 // stays open, whatever the wait: its bytes are sent again now and then, and a stuck one is replaced with
 // higher fees (same nonce) up to the network's cap.
 import type { Address, Hex, TransactionReceipt } from "viem";
@@ -63,16 +64,17 @@ async function resend(record: Transaction, target: ChainTarget, wallet: WalletKe
 }
 
 /**
- * Settles what can be settled (`known`: receipts already in hand, by record id); returns the ids it ended
- * and the records it replaced (their new signature and fees).
+ * Settles what can be settled (`known`: receipts already in hand, by record id); returns the ids it ended,
+ * the records it replaced (their new signature and fees), and the endings' commit, which the caller need
+ * not wait for before its next pass.
  */
 export async function followSent(
   wallet: WalletKey,
   target: ChainTarget,
   sent: Transaction[],
   known: Map<string, TransactionReceipt> = new Map(),
-): Promise<{ ended: string[]; replaced: Transaction[] }> {
-  if (!sent.length) return { ended: [], replaced: [] };
+): Promise<{ ended: string[]; replaced: Transaction[]; finalized: Promise<void> }> {
+  if (!sent.length) return { ended: [], replaced: [], finalized: Promise.resolve() };
   const receipts = await Promise.all(sent.map((r) => known.get(r.id) ?? receiptOf(r)));
   const needed = BigInt(confirmationsFor(target.chainKey));
   const head = needed > 1n && receipts.some(Boolean) ? await publicClient(target.network.name).getBlockNumber({ cacheTime: 0 }) : 0n;
@@ -83,7 +85,7 @@ export async function followSent(
     if (receipt && (needed <= 1n || head - receipt.blockNumber + 1n >= needed)) endings.push(await ending(sent[i], receipt, target));
     else if (!receipt) waiting.push(sent[i]);
   }
-  await finalize(endings);
+  const finalized = finalize(endings);
   for (const id of endings.map((e) => e.id)) lastSent.delete(id);
 
   const now = Date.now();
@@ -93,5 +95,5 @@ export async function followSent(
     if (age > stuckAfterMs() && !record.feeCapReachedAt && now - (lastSent.get(record.id) ?? 0) > RESEND_AFTER_MS) replaced.push(await replace(record, target, wallet));
     else if (now - (lastSent.get(record.id) ?? record.submittedAt?.getTime() ?? 0) > RESEND_AFTER_MS) await resend(record, target, wallet);
   }
-  return { ended: endings.map((e) => e.id), replaced };
+  return { ended: endings.map((e) => e.id), replaced, finalized };
 }

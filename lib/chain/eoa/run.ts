@@ -63,6 +63,17 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
   };
   const signal = walletSignal(wallet);
   let failingSince: number | null = null;
+  /**
+   * The last pass's endings, committing while the next pass signs and sends (the chain would otherwise
+   * wait for the database). The next pass waits for it before it settles its own sent records, so those
+   * end in order, and a failure to commit fails that pass (the run reads afresh: the records are still open).
+   */
+  let finalizing: Promise<void> = Promise.resolve();
+  const settled = async () => {
+    const pending = finalizing;
+    finalizing = Promise.resolve();
+    await pending;
+  };
   try {
     for (;;) {
       try {
@@ -79,6 +90,7 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
         readAfresh(); // what the failed pass changed is read again
         failingSince ??= Date.now();
         if (!isTransportError(error) || Date.now() - failingSince > TRANSPORT_PATIENCE_MS || Date.now() - started > budget) {
+          await settled().catch(() => {}); // the run ends with nothing of its own still writing
           await clearWake(wallet).catch(() => {}); // the next write dispatches a run at once (the executor also retries this one)
           throw error;
         }
@@ -129,13 +141,19 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
       }
       receipts = sent.receipts;
     }
-    const { ended, replaced } = await followSent(wallet, target, [...signed.values()].filter((r) => r.status === "submitted"), receipts);
+    await settled();
+    const { ended, replaced, finalized } = await followSent(wallet, target, [...signed.values()].filter((r) => r.status === "submitted"), receipts);
+    finalizing = finalized;
+    finalized.catch(() => {}); // awaited by the next pass, or before the run stops
     for (const id of ended) signed.delete(id);
     for (const record of replaced) signed.set(record.id, record);
 
     const stillOpen = signed.size + unsigned.filter((r) => !signed!.has(r.id) && !ended.includes(r.id)).length;
     if (!stillOpen) return "again"; // everything ended: look at once for new work
-    if (Date.now() - started > budget) return { open: stillOpen };
+    if (Date.now() - started > budget) {
+      await settled();
+      return { open: stillOpen };
+    }
     if (Date.now() - touched > TOUCH_EVERY_MS) {
       await touch([...signed.keys()]); // the reconciler leaves records alone while a run works on them
       touched = Date.now();
@@ -145,6 +163,7 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
 
   /** Nothing is open: linger for more work, else lower the flag and look once more (intake may have just seen it up). */
   async function finish(): Promise<{ open: number } | "idle" | "again"> {
+    await settled();
     const now = Date.now();
     if (now - lastWork < lingerMs() && now - started < budget) return "idle";
     await clearWake(wallet);
