@@ -1,19 +1,21 @@
 // The end of a record: final status, the operation's effect and the events, in one database transaction,
-// exactly once (the move to a final status is conditional). A record that ends while holding a nonce it
+// exactly once (the move to a final status is conditional); a confirmation that is only events (most
+// writes: a mint, a transfer) in one statement. A record that ends while holding a nonce it
 // never sent hands that nonce to a filler, so the wallet's later transactions are not stuck behind a hole.
 import type { TransactionReceipt } from "viem";
 import { chainPool, transaction, type Queryable } from "@/lib/db";
 import { newId } from "@/lib/api/ids";
-import { emitAll } from "@/lib/webhooks/emit";
+import { emitAll, eventRecordset } from "@/lib/webhooks/emit";
 import { nudgeOutbox } from "@/lib/webhooks/outbox";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { operationFor, type EffectEvent } from "./operations";
-import { insertRecord, moveToFinal, type FinalChanges } from "./records";
+import { confirmWithEvents, insertRecord, moveToFinal, type FinalChanges } from "./records";
 import { serializeTransaction } from "./serialize";
 import { recordChainWrite, wakeWallets, type ChainWrite } from "./transactions";
 
 export type Ending =
-  | { id: string; receipt: TransactionReceipt }
+  /** `record`: the record as the caller holds it, which lets a confirmation that is only events end in one statement. */
+  | { id: string; receipt: TransactionReceipt; record?: Transaction }
   | { id: string; failure: { code: string; message: string; receipt?: TransactionReceipt; onlyIfUnsigned?: boolean } };
 
 function changesFor(ending: Ending): FinalChanges {
@@ -35,9 +37,36 @@ function fillNonce(client: Queryable, record: Transaction) {
   );
 }
 
+type EventsOnly = { id: string; receipt: TransactionReceipt; record: Transaction };
+
+/** A confirmation whose operation changes nothing but events, with the record in hand. */
+const isEventsOnly = (ending: Ending): ending is EventsOnly =>
+  "receipt" in ending && ending.record !== undefined && !operationFor(ending.record.kind)?.onConfirmed;
+
+/**
+ * Confirmations that are only events (a mint, a transfer): the records move and their events are recorded
+ * in one statement, serialised from the records as the move leaves them.
+ */
+async function confirmEventsOnly(endings: EventsOnly[]) {
+  const at = new Date();
+  const events = endings.flatMap(({ record, receipt }) => {
+    const confirmed: Transaction = {
+      ...record, status: "confirmed", hash: receipt.transactionHash, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed.toString(),
+      contractAddress: receipt.contractAddress ?? record.contractAddress, confirmedAt: at, updatedAt: at, submittedAt: record.submittedAt ?? at,
+    };
+    const list = [...(operationFor(record.kind)?.confirmedEvents?.(confirmed) ?? []), { type: "transaction.confirmed" as const, object: serializeTransaction(confirmed) }];
+    return eventRecordset(record.tenantId, list, record.id);
+  });
+  const confirmations = endings.map(({ record, receipt }) => ({
+    id: record.id, hash: receipt.transactionHash, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed.toString(), contractAddress: receipt.contractAddress ?? null, at,
+  }));
+  if ((await confirmWithEvents(confirmations, events)) > 0) nudgeOutbox();
+}
+
 /** Ends each record (a no-op for one already final): one database transaction, one update, one insert of events per tenant. */
 export async function finalize(endings: Ending[]) {
   if (!endings.length) return;
+  if (endings.every(isEventsOnly)) return confirmEventsOnly(endings);
   const byId = new Map(endings.map((e) => [e.id, e]));
   const followUps: Transaction[] = [];
   let forOutbox = false;
@@ -53,9 +82,11 @@ export async function finalize(endings: Ending[]) {
       const ending = byId.get(record.id)!;
       if (record.status === "failed" && record.nonce !== null && !record.submittedAt) await fillNonce(client, record);
       const operation = operationFor(record.kind);
+      const confirm = async (receipt: TransactionReceipt) =>
+        operation?.onConfirmed ? operation.onConfirmed({ tx: record, receipt, client, submit }) : operation?.confirmedEvents?.(record);
       const effects =
         ("receipt" in ending
-          ? await operation?.onConfirmed?.({ tx: record, receipt: ending.receipt, client, submit })
+          ? await confirm(ending.receipt)
           : await operation?.onFailed?.({ tx: record, reason: ending.failure.message, client, submit })) ?? [];
       const list = events.get(record.tenantId) ?? [];
       list.push(...effects, { type: `transaction.${record.status as "confirmed" | "failed"}`, object: serializeTransaction(record) });

@@ -28,6 +28,11 @@ export interface EffectEvent {
 }
 
 export interface Operation {
+  /**
+   * The events of a confirmation that changes nothing else of ours (no onConfirmed): the record is then
+   * ended and its events recorded in one statement (lib/chain/finalize).
+   */
+  confirmedEvents?(tx: Transaction): EffectEvent[];
   /** Runs in the same database transaction that marks the record confirmed. */
   onConfirmed?(ctx: EffectContext & { receipt: TransactionReceipt }): Promise<EffectEvent[] | void>;
   /** Runs in the same database transaction that marks the record failed. */

@@ -4,6 +4,7 @@
 // Rows come back in the shape of Prisma's `Transaction`, so the rest of the code sees one type.
 import { chainPool, hotQuery, type Queryable } from "@/lib/db";
 import { selectList } from "@/lib/db/columns";
+import { insertEventsSql } from "@/lib/webhooks/emit";
 import type { Transaction } from "@/lib/generated/prisma/client";
 
 const TRANSACTION_COLUMNS = selectList(
@@ -300,4 +301,36 @@ export async function moveToFinal(client: Queryable, changes: (FinalChanges & { 
     column((c) => c.errorCode ?? null), column((c) => c.errorMessage ?? null), column((c) => c.onlyIfUnsigned ?? false), column((c) => c.sent ?? false),
   ], client);
   return rows.map(toTransaction);
+}
+
+/** A confirmation whose operation changes nothing but events (lib/chain/finalize's one-statement path). */
+export interface Confirmation {
+  id: string;
+  hash: string;
+  blockNumber: bigint;
+  gasUsed: string;
+  contractAddress: string | null;
+  at: Date;
+}
+
+// The same move as finalizeSql for confirmations, and their events (rows of eventRecordset, each naming its
+// record) recorded only for the records it moved: one statement, no database transaction around it.
+const confirmSql = `WITH moved AS (
+    UPDATE transactions t SET status = 'confirmed', hash = c.hash, block_number = c.block::bigint, gas_used = c.gas_used,
+      contract_address = COALESCE(c.contract, t.contract_address), confirmed_at = c.at::timestamp, updated_at = c.at::timestamp,
+      submitted_at = COALESCE(t.submitted_at, c.at::timestamp), attempts = t.attempts + CASE WHEN t.status = 'pending' THEN 1 ELSE 0 END
+    FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS c(id, hash, block, gas_used, contract, at)
+    WHERE t.id = c.id AND t.status IN ('pending', 'submitted')
+    RETURNING t.id
+  ), inserted AS (${insertEventsSql("$7::jsonb", "moved")})
+  SELECT (SELECT count(*) FILTER (WHERE pending) FROM inserted)::int AS pending`;
+
+/** Confirms the records still open and records their events; returns how many events wait for the outbox. */
+export async function confirmWithEvents(confirmations: Confirmation[], events: unknown[]): Promise<number> {
+  const column = <T>(pick: (c: Confirmation) => T) => confirmations.map(pick);
+  const { rows } = await hotQuery("confirm_with_events", confirmSql, [
+    column((c) => c.id), column((c) => c.hash), column((c) => c.blockNumber.toString()), column((c) => c.gasUsed),
+    column((c) => c.contractAddress), column((c) => c.at.toISOString()), JSON.stringify(events),
+  ], chainPool);
+  return rows[0].pending;
 }

@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 import { call, newTenant } from "@/test/client";
 import { startReceiver } from "@/lib/webhooks/test-receiver";
 import { artifact } from "./artifacts";
-import { submitChainWrite } from "./transactions";
+import { getTransaction, submitChainWrite } from "./transactions";
 import { publicClient } from "./clients";
 import { tenantWallet } from "./wallets";
 
@@ -53,6 +53,9 @@ describe("transaction path", () => {
     expect(balance).toBe(1000n);
     const events = await db.event.findMany({ where: { tenantId, type: "transaction.confirmed" } });
     expect(events).toHaveLength(2);
+    // The event shows the record exactly as the API does once it is confirmed.
+    const ofMint = events.find((e) => (e.data as any).object.id === mint.id)!;
+    expect((ofMint.data as any).object).toEqual(await getTransaction(tenantId, false, mint.id));
   });
 
   it("events no endpoint subscribes to are recorded dispatched; a subscribed one is left to the outbox, which delivers it", async () => {

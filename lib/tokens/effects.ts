@@ -49,12 +49,15 @@ export function plannedEvents(tx: Transaction, extra: Record<string, unknown> = 
 const setPausedSql = `UPDATE tokens SET regulated = jsonb_set(regulated, '{paused}', to_jsonb($2::boolean)), updated_at = now()
   WHERE id = $1 AND regulated IS NOT NULL`;
 
-const operation: Operation = {
+const pausing: Operation = {
   async onConfirmed({ tx, client }) {
-    if (tx.tokenId && (tx.kind === "token.pause" || tx.kind === "token.unpause")) await client.query(setPausedSql, [tx.tokenId, tx.kind === "token.pause"]);
+    if (tx.tokenId) await client.query(setPausedSql, [tx.tokenId, tx.kind === "token.pause"]);
     return plannedEvents(tx);
   },
 };
+
+/** Every other token operation: its confirmation asks for the planned events and changes nothing else. */
+const operation: Operation = { confirmedEvents: (tx) => plannedEvents(tx) };
 
 // Every token kind, by name: the registry (lib/chain/operations) types ChainWrite.kind from these keys.
 export const tokenOperations = {
@@ -74,8 +77,8 @@ export const tokenOperations = {
   "token.nft_metadata": operation,
   "token.royalty": operation,
   "token.nft_royalty": operation,
-  "token.pause": operation,
-  "token.unpause": operation,
+  "token.pause": pausing,
+  "token.unpause": pausing,
   "token.permit": operation,
   "token.permit2_approve": operation,
   "token.permit2_transfer": operation,

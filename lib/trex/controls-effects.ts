@@ -17,7 +17,7 @@ interface ControlEffect {
 }
 const effectOf = (tx: EffectContext["tx"]) => (tx.effect ?? {}) as ControlEffect;
 
-const control: Operation = { onConfirmed: async ({ tx }) => plannedEvents(tx) };
+const control: Operation = { confirmedEvents: (tx) => plannedEvents(tx) };
 
 // The amount recovered is what moved out of the lost wallet in this transaction (its whole balance then).
 const recovery: Operation = {

@@ -18,15 +18,30 @@ export async function emit(tenantId: string, type: EventType, object: object, tx
 // An event no endpoint subscribes to is recorded as dispatched: the outbox has nothing to fan out, and would
 // only mark it. Endpoints are those the inserting statement sees, so one created in the same instant by a
 // transaction not yet committed gets events from its commit on.
-const insertEventsSql = `WITH e AS (
-    SELECT e.*, now() AT TIME ZONE 'UTC' AS created_at FROM jsonb_to_recordset($1::jsonb) AS e(id text, tenant_id text, type text, data jsonb, livemode boolean)
-  ), inserted AS (
-    INSERT INTO events (id, tenant_id, type, data, livemode, created_at, dispatched_at)
+/**
+ * The INSERT of the events in the jsonb recordset `param` (rows of eventRecordset), RETURNING whether each
+ * waits for the outbox; with `ofRecords` (a CTE returning ids), only the events of those records.
+ */
+export function insertEventsSql(param: string, ofRecords?: string) {
+  return `INSERT INTO events (id, tenant_id, type, data, livemode, created_at, dispatched_at)
     SELECT p.id, p.tenant_id, p.type, p.data, p.livemode, p.created_at,
       CASE WHEN EXISTS (SELECT 1 FROM webhook_endpoints w WHERE ${SUBSCRIBED}) THEN NULL ELSE p.created_at END
-    FROM e p ORDER BY p.id
-    RETURNING dispatched_at IS NULL AS pending
-  ) SELECT count(*) FILTER (WHERE pending)::int AS pending FROM inserted`;
+    FROM (SELECT e.*, now() AT TIME ZONE 'UTC' AS created_at
+      FROM jsonb_to_recordset(${param}) AS e(id text, tenant_id text, type text, data jsonb, livemode boolean, record text)) p
+    ${ofRecords ? `WHERE p.record IN (SELECT id FROM ${ofRecords})` : ""}
+    ORDER BY p.id
+    RETURNING dispatched_at IS NULL AS pending`;
+}
+
+const emitAllSql = `WITH inserted AS (${insertEventsSql("$1::jsonb")}) SELECT count(*) FILTER (WHERE pending)::int AS pending FROM inserted`;
+
+/** Rows for insertEventsSql's recordset (as JSON), in order; `record`: the id of the record they are about. */
+export function eventRecordset(tenantId: string, events: { type: EventType; object: object }[], record?: string) {
+  return events.map((e) => {
+    const r = eventRow(tenantId, e.type, e.object);
+    return { id: r.id, tenant_id: r.tenantId, type: r.type, data: r.data, livemode: r.livemode, record: record ?? null };
+  });
+}
 
 /**
  * Several events at once (one statement), in order; `tx` is a Prisma transaction or a raw pg client inside one.
@@ -34,13 +49,11 @@ const insertEventsSql = `WITH e AS (
  */
 export async function emitAll(tenantId: string, events: { type: EventType; object: object }[], tx: Tx | Queryable = db): Promise<boolean> {
   if (!events.length) return false;
-  const rows = events.map((e) => eventRow(tenantId, e.type, e.object));
   if ("query" in tx) {
-    const data = rows.map((r) => ({ id: r.id, tenant_id: r.tenantId, type: r.type, data: r.data, livemode: r.livemode }));
-    const { rows: result } = await tx.query(insertEventsSql, [JSON.stringify(data)]);
+    const { rows: result } = await tx.query(emitAllSql, [JSON.stringify(eventRecordset(tenantId, events))]);
     return result[0].pending > 0;
   }
-  await tx.event.createMany({ data: rows });
+  await tx.event.createMany({ data: events.map((e) => eventRow(tenantId, e.type, e.object)) });
   nudgeOutbox();
   return true;
 }

@@ -21,7 +21,7 @@ const stuckAfterMs = () => Number(process.env.TX_STUCK_AFTER_SECONDS ?? 90) * 10
 const lastSent = new Map<string, number>();
 
 async function ending(record: Transaction, receipt: TransactionReceipt, target: ChainTarget): Promise<Ending> {
-  if (receipt.status === "success") return { id: record.id, receipt };
+  if (receipt.status === "success") return { id: record.id, receipt, record };
   let reason = "execution reverted";
   try {
     await publicClient(target.network.name).call({
