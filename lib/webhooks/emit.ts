@@ -15,12 +15,12 @@ export async function emit(tenantId: string, type: EventType, object: object, tx
   return event;
 }
 
-// An event no endpoint subscribes to is recorded as dispatched: the outbox has nothing to fan out, and would
-// only mark it. Endpoints are those the inserting statement sees, so one created in the same instant by a
-// transaction not yet committed gets events from its commit on.
 /**
  * The INSERT of the events in the jsonb recordset `param` (rows of eventRecordset), RETURNING whether each
  * waits for the outbox; with `ofRecords` (a CTE returning ids), only the events of those records.
+ * An event no endpoint subscribes to is recorded as dispatched: the outbox would only mark it. Endpoints are
+ * those the statement sees, so one created in the same instant by a transaction not yet committed gets the
+ * events recorded after its commit.
  */
 export function insertEventsSql(param: string, ofRecords?: string) {
   return `INSERT INTO events (id, tenant_id, type, data, livemode, created_at, dispatched_at)
