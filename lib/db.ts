@@ -10,12 +10,13 @@ function connect() {
   if (!connectionString) throw new Error("DATABASE_URL is not set: start the app with `npm run dev` or set it");
   const size = Number(process.env.DATABASE_POOL_SIZE ?? 10);
   const pool = new pg.Pool({ connectionString, max: size });
+  const sidePoolSize = Math.max(2, Math.ceil(size / 2));
   // Rate-limit counters (and an API key's last use) are written by every request and worth nothing after a
   // crash: their commits need not wait for the disk, so they use connections with synchronous_commit off.
-  const metering = new pg.Pool({ connectionString, max: Math.max(2, Math.ceil(size / 2)), options: "-c synchronous_commit=off", allowExitOnIdle: true });
+  const metering = new pg.Pool({ connectionString, max: sidePoolSize, options: "-c synchronous_commit=off", allowExitOnIdle: true });
   // The wallet runs (lib/chain/eoa) have their own connections: their statements (a pass's nonces and
   // signatures, its endings) never wait behind a burst of requests queued in the request pool.
-  const chain = new pg.Pool({ connectionString, max: Math.max(2, Math.ceil(size / 2)), allowExitOnIdle: true });
+  const chain = new pg.Pool({ connectionString, max: sidePoolSize, allowExitOnIdle: true });
   // An idle connection the server closes (a restart, a shutdown) is dropped by the pool; unhandled, its
   // error would end the process.
   for (const p of [pool, metering, chain]) p.on("error", (error) => console.warn(`database: idle connection closed (${error.message})`));

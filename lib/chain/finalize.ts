@@ -63,7 +63,10 @@ async function confirmEventsOnly(endings: EventsOnly[]) {
   if ((await confirmWithEvents(confirmations, events)) > 0) nudgeOutbox();
 }
 
-/** Ends each record (a no-op for one already final): one database transaction, one update, one insert of events per tenant. */
+/**
+ * Ends each record (a no-op for one already final): confirmations that are only events in one statement,
+ * anything else in one database transaction (one update, the operations' effects, one insert of events per tenant).
+ */
 export async function finalize(endings: Ending[]) {
   if (!endings.length) return;
   if (endings.every(isEventsOnly)) return confirmEventsOnly(endings);
