@@ -19,16 +19,20 @@ export interface Acting {
 
 // Read on every chain write: kept for a few seconds (a switch applies to writes made after that).
 const TTL_MS = 3_000;
-const modes = new Map<string, { at: number; owner: Address | null }>();
+// The read is kept, not its result, so the writes of a burst that find it expired share one read.
+const modes = new Map<string, { at: number; owner: Promise<Address | null> }>();
 
-export async function connectOwner(scope: Scope): Promise<Address | null> {
+export function connectOwner(scope: Scope): Promise<Address | null> {
   const key = `${scope.tenantId}:${scope.livemode}`;
   const cached = modes.get(key);
   if (cached && Date.now() - cached.at < TTL_MS) return cached.owner;
-  const row = await db.connectSettings.findUnique({ where: { tenantId_livemode: { tenantId: scope.tenantId, livemode: scope.livemode } } });
-  const owner = row?.walletMode === "connect" && row.ownerSigner ? getAddress(row.ownerSigner) : null;
+  const owner = db.connectSettings
+    .findUnique({ where: { tenantId_livemode: { tenantId: scope.tenantId, livemode: scope.livemode } } })
+    .then((row) => (row?.walletMode === "connect" && row.ownerSigner ? getAddress(row.ownerSigner) : null));
   if (modes.size > 10_000) modes.clear();
-  modes.set(key, { at: Date.now(), owner });
+  const entry = { at: Date.now(), owner };
+  modes.set(key, entry);
+  owner.catch(() => modes.get(key) === entry && modes.delete(key)); // a failed read is not kept
   return owner;
 }
 

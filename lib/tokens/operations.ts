@@ -7,7 +7,7 @@ import type { Address, Hex } from "viem";
 import { actingFor } from "@/lib/connect/wallet-mode";
 import type * as S from "@/lib/schemas/tokens";
 import { invalidRequest } from "@/lib/api/errors";
-import { assertDeployed, findToken, requireFeature, requireFields, requireStandard, type Scope } from "./scope";
+import { assertDeployed, findTokenToWrite, requireFeature, requireFields, requireStandard, type Scope } from "./scope";
 import { familyOf, STANDARDS, type Family, type Feature, type Standard } from "./standards";
 import { submitTokenWrite, type TokenWrite } from "./submit";
 
@@ -26,7 +26,7 @@ interface Check {
 
 /** Loads the token and runs every check that needs no chain call, cheapest and most specific first. */
 export async function prepare(scope: Scope, id: string, body: Record<string, unknown>, check: Check) {
-  const token = await findToken(scope, id);
+  const token = await findTokenToWrite(scope, id);
   requireStandard(token, check.standards, check.operation);
   if (check.feature) requireFeature(token, check.feature, check.operation);
   if (check.fields) requireFields(token, body, check.fields);

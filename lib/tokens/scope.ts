@@ -29,6 +29,26 @@ export async function findToken(scope: Scope, id: string): Promise<Token> {
   return rows[0] as Token;
 }
 
+// A deployed token's contract, standard and features never change, so the write path keeps such rows a while
+// instead of reading one per write (a burst of mints to one token then costs no token reads). Not kept: a
+// regulated (T-REX) token, whose suite state changes with its controls, and a row not yet deployed. A local
+// chain's restart fails its tokens (lib/chain/local-reset) only before the app starts.
+const DEPLOYED_TTL_MS = 60_000;
+const deployedRows = new Map<string, { at: number; token: Token }>();
+
+/** findToken for a write: a deployed, unregulated token may come from this process's recent reads. */
+export async function findTokenToWrite(scope: Scope, id: string): Promise<Token> {
+  const key = `${scope.tenantId}:${scope.livemode}:${id}`;
+  const kept = deployedRows.get(key);
+  if (kept && Date.now() - kept.at < DEPLOYED_TTL_MS) return kept.token;
+  const token = await findToken(scope, id);
+  if (token.status === "deployed" && token.address && token.regulated === null) {
+    if (deployedRows.size > 10_000) deployedRows.clear();
+    deployedRows.set(key, { at: Date.now(), token });
+  }
+  return token;
+}
+
 export type DeployedToken = Token & { address: Address; standard: Standard };
 
 export const featuresOf = (token: Token) => token.features as unknown as Features;

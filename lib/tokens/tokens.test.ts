@@ -101,6 +101,9 @@ describe("create, list, retrieve", () => {
     expect((await api(t, "GET", "/v1/tokens?status=deploying")).body.total).toBe(0);
     expect((await api(t, "GET", "/v1/tokens?status=burnt")).body.error.param).toBe("status");
 
+    // The owner's write keeps the deployed token in this process (lib/tokens/scope): another tenant still gets 404.
+    const minted = await api(t, "POST", `/v1/tokens/${a.body.id}/mint`, { to: HOLDER, amount: "1" });
+    expect((await settled(minted.body.id)).status).toBe("confirmed");
     const other = await tenant();
     expect((await api(other, "GET", `/v1/tokens/${a.body.id}`)).status).toBe(404);
     expect((await api(other, "POST", `/v1/tokens/${a.body.id}/mint`, { to: HOLDER, amount: "1" })).status).toBe(404);
@@ -120,6 +123,9 @@ describe("create, list, retrieve", () => {
     expect((await api(live, "GET", `/v1/tokens/${testToken.body.id}`)).status).toBe(404);
     expect((await api(live, "GET", "/v1/tokens")).body.data).toEqual([]);
     await settled(testToken.body.deploy_tx);
+    const minted = await api(t, "POST", `/v1/tokens/${testToken.body.id}/mint`, { to: HOLDER, amount: "1" });
+    expect((await settled(minted.body.id)).status).toBe("confirmed");
+    expect((await api(live, "POST", `/v1/tokens/${testToken.body.id}/mint`, { to: HOLDER, amount: "1" })).status).toBe(404);
   });
 });
 
