@@ -7,6 +7,9 @@
 // this process tells it at once (notifyWallet), and each pass looks for records made elsewhere. The run
 // holds its signed records in memory (only it changes them) and reads only what is still to sign. With
 // nothing open it lingers a moment for more work, then lowers the flag and looks one last time.
+//
+// Passes overlap: while a batch is sent and followed, the next pass signs what came in meanwhile (the chain
+// and the signer work at once), and sends it only once that batch has landed, so batches go out in nonce order.
 import { BaseError, HttpRequestError, TimeoutError, type TransactionReceipt } from "viem";
 import { chainTarget, type ChainTarget } from "../clients";
 import { confirmationsFor } from "../confirmations";
@@ -44,6 +47,12 @@ function withSignature(record: Transaction, signed: Signed): Transaction {
   };
 }
 
+/** A batch sent and followed: `refused` when some record must be read afresh; `open`: what is still open after it. */
+interface Shipment {
+  refused: boolean;
+  open: number;
+}
+
 /** Drives the wallet's open records; resolves to how many are still open when it stops. */
 export async function runWallet(wallet: WalletKey, network: string, budget = budgetMs()): Promise<{ open: number }> {
   const target = targetFor(wallet, network);
@@ -69,6 +78,13 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
    * end in order, and a failure to commit fails that pass (the run reads afresh: the records are still open).
    */
   let finalizing: Promise<void> = Promise.resolve();
+  /** The last batch on its way (sent, then followed) while the next pass signs what came meanwhile. */
+  let shipping: Promise<Shipment> | null = null;
+  const landed = () => {
+    const shipment = shipping!;
+    shipping = null;
+    return shipment;
+  };
   const settled = async () => {
     const pending = finalizing;
     finalizing = Promise.resolve();
@@ -87,6 +103,7 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
         // pause: the records hold what was signed and sent, so repeating a pass is safe. Only an outage
         // that lasts fails the run (then the executor's backoff applies), so a flaky link costs seconds,
         // not the minutes of a growing backoff.
+        if (shipping) await landed().catch(() => {}); // the batch on its way lands first (it changes the run's records)
         readAfresh(); // what the failed pass changed is read again
         failingSince ??= Date.now();
         if (!isTransportError(error) || Date.now() - failingSince > TRANSPORT_PATIENCE_MS || Date.now() - started > budget) {
@@ -112,53 +129,74 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
     } else {
       unsigned = await unsignedRecords(wallet);
     }
+    if (!unsigned.length && shipping) return afterShipment(await landed()); // nothing came meanwhile
     if (!signed.size && !unsigned.length) return finish();
     lastWork = Date.now();
 
     const byId = new Map(unsigned.map((r) => [r.id, r]));
     const stored = await signBacklog(wallet, target, [...signed.values(), ...unsigned], nextNonce!);
-    if (!stored) {
-      readAfresh(); // the counter or a record changed under this pass (a cancellation): nothing was stored
+    const before = shipping ? await landed() : null; // the last batch, sent and followed while this one was signed
+    if (before?.refused || !stored) {
+      readAfresh(); // a record was refused, or the counter or a record changed under this pass (a cancellation)
       return "again";
     }
     for (const s of stored) {
       if (s.fresh) nextNonce = nextNonce! + 1;
       signed.set(s.id, withSignature(byId.get(s.id)!, s));
     }
-    const open = [...signed.values(), ...unsigned.filter((r) => !signed!.has(r.id))];
-    const batch = sendable(open);
+    const waitingBehind = unsigned.filter((r) => !signed!.has(r.id)).length; // estimates that wait for what is ahead
+    const shipment = ship(sendable([...signed.values()]), signed, waitingBehind);
+    if (stored.length && Date.now() - started <= budget) {
+      // What came in while this batch was signed is signed while it is sent: the chain and the signer overlap.
+      shipping = shipment;
+      shipment.catch(() => {}); // awaited by the next pass, or before the run reads afresh or stops
+      await keepClaimed();
+      return "again";
+    }
+    return afterShipment(await shipment);
+  }
+
+  /** Sends the batch in nonce order and follows the wallet's sent records; `records` is the run's map of them. */
+  async function ship(batch: Transaction[], records: Map<string, Transaction>, waitingBehind: number): Promise<Shipment> {
     let receipts = new Map<string, TransactionReceipt>();
     if (batch.length) {
       const sent = await sendInOrder(batch, target, wallet, { withReceipts: instant });
-      if (sent.refused) {
-        readAfresh(); // some record was ended or released to be signed again (its nonce maybe resynced)
-        return "again";
-      }
+      if (sent.refused) return { refused: true, open: 0 }; // some record was ended or released to be signed again
       const now = new Date();
       for (const id of sent.accepted) {
-        const record = signed.get(id)!;
-        signed.set(id, { ...record, status: "submitted", submittedAt: record.submittedAt ?? now });
+        const record = records.get(id)!;
+        records.set(id, { ...record, status: "submitted", submittedAt: record.submittedAt ?? now });
       }
       receipts = sent.receipts;
     }
     await settled();
-    const { ended, replaced, finalized } = await followSent(wallet, target, [...signed.values()].filter((r) => r.status === "submitted"), receipts);
+    const { ended, replaced, finalized } = await followSent(wallet, target, [...records.values()].filter((r) => r.status === "submitted"), receipts);
     finalizing = finalized;
     finalized.catch(() => {}); // awaited by the next pass, or before the run stops
-    for (const id of ended) signed.delete(id);
-    for (const record of replaced) signed.set(record.id, record);
+    for (const id of ended) records.delete(id);
+    for (const record of replaced) records.set(record.id, record);
+    return { refused: false, open: records.size + waitingBehind };
+  }
 
-    const stillOpen = signed.size + unsigned.filter((r) => !signed!.has(r.id) && !ended.includes(r.id)).length;
-    if (!stillOpen) return "again"; // everything ended: look at once for new work
+  async function afterShipment(shipment: Shipment): Promise<{ open: number } | "again" | "wait"> {
+    if (shipment.refused) {
+      readAfresh();
+      return "again";
+    }
+    if (!shipment.open) return "again"; // everything ended: look at once for new work
     if (Date.now() - started > budget) {
       await settled();
-      return { open: stillOpen };
+      return { open: shipment.open };
     }
-    if (Date.now() - touched > TOUCH_EVERY_MS) {
-      await touch([...signed.keys()]); // the reconciler leaves records alone while a run works on them
-      touched = Date.now();
-    }
+    await keepClaimed();
     return "wait";
+  }
+
+  /** The reconciler leaves records alone while a run works on them. */
+  async function keepClaimed() {
+    if (!signed || Date.now() - touched <= TOUCH_EVERY_MS) return;
+    await touch([...signed.keys()]);
+    touched = Date.now();
   }
 
   /** Nothing is open: linger for more work, else lower the flag and look once more (intake may have just seen it up). */
