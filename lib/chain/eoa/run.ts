@@ -144,8 +144,8 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
       if (s.fresh) nextNonce = nextNonce! + 1;
       signed.set(s.id, withSignature(byId.get(s.id)!, s));
     }
-    const waitingBehind = unsigned.filter((r) => !signed!.has(r.id)).length; // estimates that wait for what is ahead
-    const shipment = ship(sendable([...signed.values()]), signed, waitingBehind);
+    const notSigned = unsigned.filter((r) => !signed!.has(r.id)); // estimates that wait for what is ahead, nonces to sign again
+    const shipment = ship(sendable([...signed.values(), ...notSigned]), signed, notSigned.length);
     if (stored.length && Date.now() - started <= budget) {
       // What came in while this batch was signed is signed while it is sent: the chain and the signer overlap.
       shipping = shipment;
