@@ -72,10 +72,15 @@ export function notifyWallet(wallet: WalletKey) {
   for (const listener of listeners.get(keyOf(wallet)) ?? []) listener.notify();
 }
 
-/** Whether the wallet's run is in this process and waiting for work: a record made now is its next pass, alone. */
-export function walletWaitingHere(wallet: WalletKey): boolean {
-  for (const listener of listeners.get(keyOf(wallet)) ?? []) if (listener.waiting()) return true;
-  return false;
+/**
+ * The wallet's run in this process, if any: `waiting` for work (a record made now is its next pass, alone), or
+ * `busy` with a pass (a record made now is in one of its next passes).
+ */
+export function walletRunHere(wallet: WalletKey): "waiting" | "busy" | null {
+  const here = listeners.get(keyOf(wallet));
+  if (!here?.size) return null;
+  for (const listener of here) if (listener.waiting()) return "waiting";
+  return "busy";
 }
 
 /** What a run waits on between passes: new work notified in this process, or the time given. */

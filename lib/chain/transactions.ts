@@ -14,7 +14,7 @@ import { platformAccount } from "./platform";
 import { actingFor } from "@/lib/connect/wallet-mode";
 import { asSmartAccountCall } from "@/lib/connect/user-operations";
 import type { SubmitterName } from "./submitters";
-import { clearWake, notifyWallet, requestWake, walletWaitingHere } from "./nonces";
+import { clearWake, notifyWallet, requestWake, walletRunHere } from "./nonces";
 import { estimateAhead } from "./eoa/sign";
 import type { OperationKind } from "./operations";
 import { serializeTransaction } from "./serialize";
@@ -112,8 +112,9 @@ async function dispatchWoken(record: Transaction) {
 /** record + wake (one round trip): the usual way to write to the chain. Returns the serialised record (status pending). */
 export async function submitChainWrite(write: ChainWrite) {
   const fresh = await newRecord(write);
-  // The wallet's run waits here: this record is its next pass, so its gas is estimated while it is stored.
-  if (fresh.submitter !== "user_operation" && walletWaitingHere({ from: fresh.fromAddress, chainKey: fresh.chainKey })) estimateAhead(fresh, chainTarget(fresh.network));
+  // The wallet's run is in this process: its gas is estimated while the record is stored, not in the run's pass.
+  const run = fresh.submitter === "user_operation" ? null : walletRunHere({ from: fresh.fromAddress, chainKey: fresh.chainKey });
+  if (run) estimateAhead(fresh, chainTarget(fresh.network), run);
   const { record, wake } = await insertAndWake(fresh);
   if (wake) await dispatchWoken(record);
   else notifyWallet({ from: record.fromAddress, chainKey: record.chainKey }); // a run is present: tell it now if it is in this process

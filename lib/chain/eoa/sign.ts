@@ -3,7 +3,7 @@
 // (lib/chain/records.storeSignedBacklog) before anything is sent.
 import { formatEther, keccak256, type Address, type Hex } from "viem";
 import type { Transaction } from "@/lib/generated/prisma/client";
-import { publicClient, type ChainTarget } from "../clients";
+import { gatheringClient, publicClient, type ChainTarget } from "../clients";
 import { signerFor } from "../wallets";
 import { isPlatformAddress, platformAccount } from "../platform";
 import { isRevert, revertReason } from "../revert";
@@ -34,23 +34,33 @@ export async function signRecord(record: Transaction, target: ChainTarget, nonce
   return { id: record.id, nonce, raw, hash: keccak256(raw), gasLimit, ...fees };
 }
 
-// Estimates started by intake while the wallet's run waits in this process (by record id): the record is the
-// run's next pass, alone, so its estimate runs while the record is stored instead of after. Only a gas figure
-// is kept; a revert or an RPC error leaves the estimate to the run. On globalThis: intake and the run may be
-// different copies of this module (route bundles, instrumentation).
+// Estimates started by intake while the wallet's run is in this process (by record id), so a pass finds its
+// records' gas already known and goes straight to signing: at the end of a burst, the last pass no longer
+// waits for estimates queued behind the chain's work on the batch before it. For a run that waits, the record
+// is its next pass, alone, and its estimate goes out at once; for a busy run, estimates made within a few
+// milliseconds travel as one JSON-RPC batch. Only a gas figure is kept; a revert or an RPC error leaves the
+// estimate to the run. On globalThis: intake and the run may be different copies of this module (route
+// bundles, instrumentation).
 const AHEAD_TTL_MS = 2_000;
 const globalForAhead = globalThis as unknown as { gasEstimatesAhead?: Map<string, { at: number; gas: Promise<bigint | null> }> };
 const estimatesAhead = (globalForAhead.gasEstimatesAhead ??= new Map());
 
-export function estimateAhead(record: NewRecord, target: ChainTarget) {
+export function estimateAhead(record: NewRecord, target: ChainTarget, run: "waiting" | "busy") {
   const now = Date.now();
-  for (const [id, entry] of estimatesAhead) if (now - entry.at > AHEAD_TTL_MS) estimatesAhead.delete(id); // never taken (a run elsewhere)
-  const gas = estimateCall(record, target).catch(() => null);
+  for (const [id, entry] of estimatesAhead) { // oldest first: drop the ones never taken (a run that ended meanwhile)
+    if (now - entry.at <= AHEAD_TTL_MS) break;
+    estimatesAhead.delete(id);
+  }
+  const gas = estimateCall(record, target, run === "waiting" ? publicClient : gatheringClient).catch(() => null);
   estimatesAhead.set(record.id, { at: now, gas });
 }
 
-async function estimateCall(record: Pick<NewRecord, "fromAddress" | "toAddress" | "data" | "value">, target: ChainTarget): Promise<bigint> {
-  const gas = await publicClient(target.network.name).estimateGas({
+async function estimateCall(
+  record: Pick<NewRecord, "fromAddress" | "toAddress" | "data" | "value">,
+  target: ChainTarget,
+  client = publicClient,
+): Promise<bigint> {
+  const gas = await client(target.network.name).estimateGas({
     account: record.fromAddress as Address,
     to: (record.toAddress ?? undefined) as Address | undefined,
     data: record.data as Hex,
