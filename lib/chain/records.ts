@@ -62,11 +62,12 @@ export async function insertRecord(record: NewRecord, client?: Queryable): Promi
 // Intake in one round trip: the record, and its wallet's wake flag raised. The flag's row is locked until
 // the record commits, so a run lowering the flag waits for it and then sees the record (the run lowers the
 // flag and reads its work in two statements); raised from down, this caller dispatches. No row yet (the
-// counter is seeded by the first run) also dispatches. A flag already up is only locked, not written again:
-// a burst's records then add no row versions to the counter's row.
+// counter is seeded by the first run) also dispatches. A flag already up is only locked, not written again
+// (a burst's records then add no row versions to the counter's row); whether it is up is read from the locked
+// row, not the statement's snapshot, so a flag lowered while this statement waited for the lock is raised.
 const insertAndWakeSql = `WITH record AS (${insertSql.replace("RETURNING", "RETURNING true AS inserted,")}),
   previous AS (SELECT wake_requested FROM wallet_nonces WHERE address = $8 AND chain_key = $5 FOR UPDATE),
-  raised AS (UPDATE wallet_nonces SET wake_requested = true WHERE address = $8 AND chain_key = $5 AND NOT wake_requested RETURNING 1)
+  raised AS (UPDATE wallet_nonces SET wake_requested = true WHERE address = $8 AND chain_key = $5 AND EXISTS (SELECT 1 FROM previous WHERE NOT wake_requested) RETURNING 1)
   SELECT record.*, COALESCE((SELECT NOT wake_requested FROM previous), true) AS wake FROM record`;
 
 /** Inserts a pending record and raises its wallet's wake flag; `wake`: this caller must dispatch the wallet's run. */
