@@ -49,17 +49,18 @@ const isEventsOnly = (ending: Ending): ending is EventsOnly =>
  */
 async function confirmEventsOnly(endings: EventsOnly[]) {
   const at = new Date();
-  const events = endings.flatMap(({ record, receipt }) => {
+  const confirmations = endings.map(({ record, receipt }) => ({
+    id: record.id, hash: receipt.transactionHash, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed.toString(), contractAddress: receipt.contractAddress ?? null, at,
+  }));
+  const events = endings.flatMap(({ record }, i) => {
+    const { hash, blockNumber, gasUsed, contractAddress } = confirmations[i];
     const confirmed: Transaction = {
-      ...record, status: "confirmed", hash: receipt.transactionHash, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed.toString(),
-      contractAddress: receipt.contractAddress ?? record.contractAddress, confirmedAt: at, updatedAt: at, submittedAt: record.submittedAt ?? at,
+      ...record, status: "confirmed", hash, blockNumber, gasUsed, contractAddress: contractAddress ?? record.contractAddress,
+      confirmedAt: at, updatedAt: at, submittedAt: record.submittedAt ?? at,
     };
     const list = [...(operationFor(record.kind)?.confirmedEvents?.(confirmed) ?? []), { type: "transaction.confirmed" as const, object: serializeTransaction(confirmed) }];
     return eventRecordset(record.tenantId, list, record.id);
   });
-  const confirmations = endings.map(({ record, receipt }) => ({
-    id: record.id, hash: receipt.transactionHash, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed.toString(), contractAddress: receipt.contractAddress ?? null, at,
-  }));
   if ((await confirmWithEvents(confirmations, events)) > 0) nudgeOutbox();
 }
 
