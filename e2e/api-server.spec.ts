@@ -3,7 +3,7 @@
 // the error envelope, the 1 MB body cap (declared or streamed), path parameters decoded, large answers
 // gzipped only when the client takes gzip, and Next.js's own answers (redirects, 404, 405) for the rest.
 import { expect, test } from "@playwright/test";
-import { request as httpRequest } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
 import { gunzipSync } from "node:zlib";
 
 const base = () => {
@@ -90,4 +90,27 @@ test("the API answers through the production server as it does through Next.js",
   const wrongMethod = await raw("DELETE", "/v1/tokens", auth);
   expect(wrongMethod.status).toBe(405);
   expect(JSON.parse(wrongMethod.body.toString()).error.type).toBe("invalid_request_error");
+});
+
+test("a kept-alive connection is still open after a minute idle, as load balancers and client pools expect", async () => {
+  // Node's default closes it after 5 s; a client or load balancer that reuses it a moment later gets a reset
+  // (ECONNRESET, a 502 behind a balancer with the usual 60 s idle timeout).
+  test.setTimeout(120_000);
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const get = () =>
+    new Promise<{ status: number; reused: boolean }>((ok, fail) => {
+      const req = httpRequest(`${base()}/api/health`, { agent }, (res) => {
+        res.resume();
+        res.on("end", () => ok({ status: res.statusCode!, reused: req.reusedSocket }));
+      });
+      req.on("error", fail);
+      req.end();
+    });
+  try {
+    expect(await get()).toEqual({ status: 200, reused: false });
+    await new Promise((r) => setTimeout(r, 61_000));
+    expect(await get()).toEqual({ status: 200, reused: true });
+  } finally {
+    agent.destroy();
+  }
 });

@@ -114,5 +114,9 @@ const server = createServer(async (req, res) => {
     res.end(JSON.stringify(internalError().body));
   }
 });
+// Idle kept-alive connections stay open past the 60 s idle timeout of the usual load balancers and client
+// pools (Node closes them after 5 s: a pool reusing one a moment later gets a reset, a balancer a 502).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(port, host, () => console.log(`[serve] ready on http://${host}:${port}`));
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.close(() => process.exit(0)));
