@@ -44,27 +44,11 @@ const clients = new Map<string, PublicClient>();
  * one JSON-RPC batch, in call order: a wallet run sends its backlog this way, in nonce order (lib/chain/eoa/broadcast.ts).
  */
 export function publicClient(networkName: string): PublicClient {
-  return clientFor(networkName, clients, 0);
-}
-
-const gatheringClients = new Map<string, PublicClient>();
-/** How long the gathering client collects calls before it sends them as one batch. */
-const GATHER_MS = 5;
-
-/**
- * A client whose calls of the next few milliseconds go out as one JSON-RPC batch: for calls made one by
- * one by concurrent requests (intake's gas estimates during a burst: one round trip for dozens of them).
- */
-export function gatheringClient(networkName: string): PublicClient {
-  return clientFor(networkName, gatheringClients, GATHER_MS);
-}
-
-function clientFor(networkName: string, cache: Map<string, PublicClient>, wait: number): PublicClient {
   const target = chainTarget(networkName);
-  let client = cache.get(target.rpcUrl);
+  let client = clients.get(target.rpcUrl);
   if (!client) {
-    client = createPublicClient({ chain: target.chain, transport: http(target.rpcUrl, { retryCount: 2, batch: { wait } }), pollingInterval: 250 });
-    cache.set(target.rpcUrl, client);
+    client = createPublicClient({ chain: target.chain, transport: http(target.rpcUrl, { retryCount: 2, batch: { wait: 0 } }), pollingInterval: 250 });
+    clients.set(target.rpcUrl, client);
   }
   return client;
 }

@@ -60,8 +60,6 @@ export async function requestWake(wallet: WalletKey): Promise<boolean> {
 // more than once (route bundles, instrumentation).
 interface Listener {
   notify(): void;
-  /** The run is between passes: its next pass takes what is made now. */
-  waiting(): boolean;
 }
 const globalForWake = globalThis as unknown as { walletListeners?: Map<string, Set<Listener>> };
 const listeners = (globalForWake.walletListeners ??= new Map());
@@ -72,15 +70,9 @@ export function notifyWallet(wallet: WalletKey) {
   for (const listener of listeners.get(keyOf(wallet)) ?? []) listener.notify();
 }
 
-/**
- * The wallet's run in this process, if any: `waiting` for work (a record made now is its next pass, alone), or
- * `busy` with a pass (a record made now is in one of its next passes).
- */
-export function walletRunHere(wallet: WalletKey): "waiting" | "busy" | null {
-  const here = listeners.get(keyOf(wallet));
-  if (!here?.size) return null;
-  for (const listener of here) if (listener.waiting()) return "waiting";
-  return "busy";
+/** Whether the wallet's run is in this process (a record made now is in one of its next passes). */
+export function walletRunHere(wallet: WalletKey): boolean {
+  return Boolean(listeners.get(keyOf(wallet))?.size);
 }
 
 /** What a run waits on between passes: new work notified in this process, or the time given. */
@@ -93,7 +85,6 @@ export function walletSignal(wallet: WalletKey) {
       notified = true;
       wakeUp?.();
     },
-    waiting: () => wakeUp !== undefined,
   };
   if (!listeners.has(key)) listeners.set(key, new Set());
   listeners.get(key)!.add(listener);

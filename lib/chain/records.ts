@@ -70,11 +70,49 @@ const insertAndWakeSql = `WITH record AS (${insertSql.replace("RETURNING", "RETU
   raised AS (UPDATE wallet_nonces SET wake_requested = true WHERE address = $8 AND chain_key = $5 AND EXISTS (SELECT 1 FROM previous WHERE NOT wake_requested) RETURNING 1)
   SELECT record.*, COALESCE((SELECT NOT wake_requested FROM previous), true) AS wake FROM record`;
 
-/** Inserts a pending record and raises its wallet's wake flag; `wake`: this caller must dispatch the wallet's run. */
-export async function insertAndWake(record: NewRecord): Promise<{ record: Transaction; wake: boolean }> {
+export interface Woken {
+  record: Transaction;
+  /** This caller must dispatch the wallet's run. */
+  wake: boolean;
+}
+
+const woken = ({ wake, inserted: _, ...row }: Record<string, unknown>): Woken => ({ record: toTransaction(row), wake: wake as boolean });
+
+/** Inserts a pending record and raises its wallet's wake flag. */
+export async function insertAndWake(record: NewRecord): Promise<Woken> {
   const { rows } = await hotQuery("insert_transaction_and_wake", insertAndWakeSql, insertValues(record));
-  const { wake, inserted: _, ...row } = rows[0];
-  return { record: toTransaction(row), wake };
+  return woken(rows[0]);
+}
+
+// The same for many records in one statement (records reaching intake together): the wallets' counter rows
+// are locked in one order (two groups never wait for each other crosswise), and of each wallet's records only
+// the first may be the one that dispatches.
+const insertManyAndWakeSql = `WITH s AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::bool[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
+      $11::text[], $12::text[], $13::text[], $14::int[], $15::text[]) WITH ORDINALITY
+      AS s(id, tenant_id, livemode, network, chain_key, kind, token_id, from_address, to_address, data, value, request, effect, nonce, submitter, ord)
+  ), record AS (
+    INSERT INTO transactions (id, tenant_id, livemode, network, chain_key, kind, token_id, from_address, to_address, data, value, request, effect, nonce, submitter, created_at, updated_at)
+    SELECT id, tenant_id, livemode, network, chain_key, kind, token_id, from_address, to_address, data, value, request::jsonb, effect::jsonb, nonce, submitter,
+      now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC' FROM s ORDER BY ord
+    RETURNING ${TRANSACTION_COLUMNS}
+  ), previous AS (
+    SELECT address, chain_key, wake_requested FROM wallet_nonces WHERE (address, chain_key) IN (SELECT from_address, chain_key FROM s)
+    ORDER BY address, chain_key FOR UPDATE
+  ), raised AS (
+    UPDATE wallet_nonces w SET wake_requested = true FROM previous p
+    WHERE w.address = p.address AND w.chain_key = p.chain_key AND NOT p.wake_requested RETURNING 1
+  ), firsts AS (SELECT DISTINCT ON (from_address, chain_key) id FROM s ORDER BY from_address, chain_key, ord)
+  SELECT record.*, record.id IN (SELECT id FROM firsts)
+    AND COALESCE((SELECT NOT p.wake_requested FROM previous p WHERE p.address = record."fromAddress" AND p.chain_key = record."chainKey"), true) AS wake
+  FROM record`;
+
+/** insertAndWake for many records, all or nothing; in the order given. */
+export async function insertManyAndWake(records: NewRecord[]): Promise<Woken[]> {
+  const values = records.map(insertValues);
+  const { rows } = await hotQuery("insert_transactions_and_wake", insertManyAndWakeSql, values[0].map((_, column) => values.map((v) => v[column])));
+  const byId = new Map(rows.map((row) => [row.id as string, woken(row)]));
+  return records.map((r) => byId.get(r.id)!);
 }
 
 export async function loadTransaction(id: string): Promise<Transaction> {

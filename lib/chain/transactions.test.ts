@@ -106,4 +106,34 @@ describe("transaction path", () => {
     expect(done.nonce).toBeNull();
     expect(await db.event.count({ where: { tenantId, type: "transaction.failed" } })).toBe(1);
   });
+
+  it("writes arriving together are stored together; one the database refuses fails alone, and the others confirm with nonces in a row", async () => {
+    const t = await newTenant();
+    const tenantId = t.auth.tenant.id;
+    const wallet = await tenantWallet(tenantId);
+    const token = await deployErc20(tenantId, wallet.address as Address);
+    const mint = (to: string, request: Record<string, unknown> = { to }) =>
+      submitChainWrite({
+        tenantId, livemode: false, network: "polygon_amoy", kind: "token.mint", to: token,
+        data: encodeFunctionData({ abi: PlatformERC20.abi, functionName: "mint", args: [to, 1n] } as never), request,
+      });
+    // PostgreSQL's jsonb refuses a NUL character: the middle write's record cannot be stored.
+    const [first, refused, last] = await Promise.allSettled([
+      mint("0x00000000000000000000000000000000000000c1"),
+      mint("0x00000000000000000000000000000000000000c2", { note: "a\u0000b" }),
+      mint("0x00000000000000000000000000000000000000c3"),
+    ]);
+    expect(refused.status).toBe("rejected");
+    expect(first.status).toBe("fulfilled");
+    expect(last.status).toBe("fulfilled");
+    for (const stored of [first, last]) expect((await settled((stored as PromiseFulfilledResult<{ id: string }>).value.id)).status).toBe("confirmed");
+
+    const together = await Promise.all(Array.from({ length: 10 }, (_, i) => mint(`0x00000000000000000000000000000000000000${(0xd0 + i).toString(16)}`)));
+    const done = await Promise.all(together.map((r) => settled(r.id)));
+    expect(done.every((r) => r.status === "confirmed")).toBe(true);
+    expect(done.map((r) => r.nonce).sort((a, b) => a! - b!)).toEqual(Array.from({ length: 10 }, (_, i) => 3 + i));
+    const client = publicClient("polygon_amoy");
+    expect(await client.readContract({ address: token, abi: PlatformERC20.abi, functionName: "totalSupply" } as never)).toBe(12n);
+    expect(await db.transaction.count({ where: { tenantId } })).toBe(13);
+  });
 });

@@ -19,7 +19,8 @@ import { estimateAhead } from "./eoa/sign";
 import type { OperationKind } from "./operations";
 import { serializeTransaction } from "./serialize";
 import { finalize } from "./finalize";
-import { findRecord, insertAndWake, insertRecord, loadTransaction, pageOfRecords, type NewRecord, type RecordFilters } from "./records";
+import { storeAtIntake } from "./intake";
+import { findRecord, insertRecord, loadTransaction, pageOfRecords, type NewRecord, type RecordFilters } from "./records";
 
 export { serializeTransaction };
 
@@ -113,9 +114,10 @@ async function dispatchWoken(record: Transaction) {
 export async function submitChainWrite(write: ChainWrite) {
   const fresh = await newRecord(write);
   // The wallet's run is in this process: its gas is estimated while the record is stored, not in the run's pass.
-  const run = fresh.submitter === "user_operation" ? null : walletRunHere({ from: fresh.fromAddress, chainKey: fresh.chainKey });
-  if (run) estimateAhead(fresh, chainTarget(fresh.network), run);
-  const { record, wake } = await insertAndWake(fresh);
+  if (fresh.submitter !== "user_operation" && walletRunHere({ from: fresh.fromAddress, chainKey: fresh.chainKey })) {
+    estimateAhead(fresh, chainTarget(fresh.network));
+  }
+  const { record, wake } = await storeAtIntake(fresh);
   if (wake) await dispatchWoken(record);
   else notifyWallet({ from: record.fromAddress, chainKey: record.chainKey }); // a run is present: tell it now if it is in this process
   return serializeTransaction(record);

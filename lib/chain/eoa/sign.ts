@@ -3,7 +3,8 @@
 // (lib/chain/records.storeSignedBacklog) before anything is sent.
 import { formatEther, keccak256, type Address, type Hex } from "viem";
 import type { Transaction } from "@/lib/generated/prisma/client";
-import { gatheringClient, publicClient, type ChainTarget } from "../clients";
+import { publicClient, type ChainTarget } from "../clients";
+import { gatherWhileBusy } from "@/lib/gather";
 import { signerFor } from "../wallets";
 import { isPlatformAddress, platformAccount } from "../platform";
 import { isRevert, revertReason } from "../revert";
@@ -36,31 +37,49 @@ export async function signRecord(record: Transaction, target: ChainTarget, nonce
 
 // Estimates started by intake while the wallet's run is in this process (by record id), so a pass finds its
 // records' gas already known and goes straight to signing: at the end of a burst, the last pass no longer
-// waits for estimates queued behind the chain's work on the batch before it. For a run that waits, the record
-// is its next pass, alone, and its estimate goes out at once; for a busy run, estimates made within a few
-// milliseconds travel as one JSON-RPC batch. Only a gas figure is kept; a revert or an RPC error leaves the
-// estimate to the run. On globalThis: intake and the run may be different copies of this module (route
-// bundles, instrumentation).
+// waits for estimates queued behind the chain's work on the batch before it. A lone record's estimate goes
+// out at once; in a burst, the estimates that arrive while earlier ones are on their way travel as one
+// JSON-RPC batch (lib/gather). Only a gas figure is kept; a revert or an RPC error leaves the estimate to the
+// run. On globalThis: intake and the run may be different copies of this module (route bundles, instrumentation).
 const AHEAD_TTL_MS = 2_000;
 const globalForAhead = globalThis as unknown as { gasEstimatesAhead?: Map<string, { at: number; gas: Promise<bigint | null> }> };
 const estimatesAhead = (globalForAhead.gasEstimatesAhead ??= new Map());
 
-export function estimateAhead(record: NewRecord, target: ChainTarget, run: "waiting" | "busy") {
+interface WantedEstimate {
+  record: NewRecord;
+  target: ChainTarget;
+  answer: (gas: bigint | null) => void;
+}
+/** Estimate batches on their way at once, per RPC. */
+const ESTIMATE_BATCHES_AT_ONCE = 2;
+const estimateGatherers = new Map<string, (wanted: WantedEstimate) => void>();
+
+function gatheredEstimate(record: NewRecord, target: ChainTarget): Promise<bigint | null> {
+  let gather = estimateGatherers.get(target.rpcUrl);
+  if (!gather) {
+    // Calls made in one tick travel as one JSON-RPC batch (the public client's batching).
+    gather = gatherWhileBusy<WantedEstimate>(async (batch) => {
+      await Promise.all(batch.map((w) => estimateCall(w.record, w.target).then(w.answer, () => w.answer(null))));
+    }, ESTIMATE_BATCHES_AT_ONCE);
+    estimateGatherers.set(target.rpcUrl, gather);
+  }
+  return new Promise((answer) => gather({ record, target, answer }));
+}
+
+export function estimateAhead(record: NewRecord, target: ChainTarget) {
   const now = Date.now();
   for (const [id, entry] of estimatesAhead) { // oldest first: drop the ones never taken (a run that ended meanwhile)
     if (now - entry.at <= AHEAD_TTL_MS) break;
     estimatesAhead.delete(id);
   }
-  const gas = estimateCall(record, target, run === "waiting" ? publicClient : gatheringClient).catch(() => null);
-  estimatesAhead.set(record.id, { at: now, gas });
+  estimatesAhead.set(record.id, { at: now, gas: gatheredEstimate(record, target) });
 }
 
 async function estimateCall(
   record: Pick<NewRecord, "fromAddress" | "toAddress" | "data" | "value">,
   target: ChainTarget,
-  client = publicClient,
 ): Promise<bigint> {
-  const gas = await client(target.network.name).estimateGas({
+  const gas = await publicClient(target.network.name).estimateGas({
     account: record.fromAddress as Address,
     to: (record.toAddress ?? undefined) as Address | undefined,
     data: record.data as Hex,
