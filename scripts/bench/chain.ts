@@ -4,9 +4,10 @@
 //    (the physical limit) vs the API with N mints in flight (POST /mint × N at once → all confirmed);
 //  - raw sequential: one send + receipt at a time vs the API one mint at a time (POST, then GET
 //    /v1/transactions/{id} until the client sees it confirmed);
-//  then once: the API with 1,000 in flight (throughput must hold), and deploy latency (raw vs POST /v1/tokens
-//  → deployed). Also the CPU per mint of the app, the database, the chain and this client, and checks that
-//  every wallet nonce is used once. The chain runs in its own process, as a node beside a deployment.
+//  - the API with 1,000 in flight (throughput must hold);
+//  then once deploy latency (raw vs POST /v1/tokens → deployed). Also the CPU per mint of the app, the
+//  database, the chain and this client, and checks that every wallet nonce is used once. The chain runs in
+//  its own process, as a node beside a deployment.
 // BENCH_DATABASE=embedded runs the app on a throwaway embedded PostgreSQL instead of 127.0.0.1:5432.
 import { createWalletClient, createPublicClient, http, encodeFunctionData, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -150,9 +151,10 @@ try {
     return token.id as string;
   };
   // Warm-up, not measured: the first deploy and mints of a fresh server load code and fill caches, and its hot
-  // paths are compiled only after some hundreds of requests (the first measured round was ~25% slower).
+  // paths are compiled only after some hundreds of requests (the first measured round was ~25% slower). It
+  // also opens the connections of the most requests in flight, which the client keeps, as a client's pool does.
   const warm = await deployed("Warm");
-  await Promise.all(Array.from({ length: N }, () => api("POST", `/v1/tokens/${warm}/mint`, key, { to: account.address, amount: "1" })));
+  await Promise.all(Array.from({ length: Math.max(N, N_MANY) }, () => api("POST", `/v1/tokens/${warm}/mint`, key, { to: account.address, amount: "1" })));
   await sleep(1000);
   t = performance.now();
   const tokenId = await deployed("Bench");
@@ -206,14 +208,14 @@ try {
   };
 
   await rawPipelined(); // the raw side's warm-up
-  const rows = { rawPipelined: [] as number[], api200: [] as number[], rawSequential: [] as number[], api1: [] as number[] };
+  const rows = { rawPipelined: [] as number[], api200: [] as number[], rawSequential: [] as number[], api1: [] as number[], apiMany: [] as number[] };
   for (let round = 0; round < ROUNDS; round++) {
     rows.rawPipelined.push(await rawPipelined());
     rows.api200.push(await inFlight(N));
     rows.rawSequential.push(await rawSequential());
     rows.api1.push(await oneAtATime());
+    rows.apiMany.push(await inFlight(N_MANY, false));
   }
-  const many = await inFlight(N_MANY, false);
 
   // Every transaction of the tenant wallet: nonces 0..n-1, each once, distinct hashes.
   const { rows: nonceRows } = await sql.query(
@@ -231,12 +233,12 @@ try {
   console.log(line(`API ${N} in flight → all confirmed`, rows.api200));
   console.log(line(`raw sequential: send + receipt ×${N_SEQ}`, rows.rawSequential));
   console.log(line(`API one at a time: POST, GET until confirmed ×${N_SEQ}`, rows.api1));
-  console.log(`API ${N_MANY} in flight → all confirmed                ${many.toFixed(1).padStart(7)} tx/s (vs ${median(rows.api200).toFixed(1)} at ${N})`);
+  console.log(line(`API ${N_MANY} in flight → all confirmed`, rows.apiMany));
   console.log(`request → confirmed at ${N} in flight: p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms (goal p50 < 1000 ms)`);
   console.log(`app CPU per mint: ${median(cpuPerMint).toFixed(2)} ms in all; during intake ≤ ${median(intakeCpu).toFixed(2)} ms per request (goal < 2 ms)`);
   console.log(`other CPU per mint at ${N} in flight: database ${median(otherCpu.database).toFixed(2)} ms, local chain ${median(otherCpu.chain).toFixed(2)} ms (${median(rawChainCpu).toFixed(2)} per raw pipelined tx), this client ${median(otherCpu.client).toFixed(2)} ms`);
-  console.log(`ratio API/raw at ${N} in flight: ${(median(rows.api200) / median(rows.rawPipelined)).toFixed(2)} of pipelined (goal ≥ 0.45); one at a time: ${(median(rows.api1) / median(rows.rawSequential)).toFixed(2)} of sequential (goal ≥ 0.4)`);
-  console.log(`wallet: ${w.n} confirmed, nonces ${contiguous ? "0.." + w.hi + " contiguous, hashes distinct" : `NOT contiguous: ${JSON.stringify(w)}`}; token supply ${minted} = ${ROUNDS * (N + N_SEQ) + N_MANY} mints`);
+  console.log(`ratio API/raw at ${N} in flight: ${(median(rows.api200) / median(rows.rawPipelined)).toFixed(2)} of pipelined (goal ≥ 0.45); one at a time: ${(median(rows.api1) / median(rows.rawSequential)).toFixed(2)} of sequential (goal ≥ 0.4); ${N_MANY} in flight: ${(median(rows.apiMany) / median(rows.api200)).toFixed(2)} of ${N} in flight (goal ≥ 1)`);
+  console.log(`wallet: ${w.n} confirmed, nonces ${contiguous ? "0.." + w.hi + " contiguous, hashes distinct" : `NOT contiguous: ${JSON.stringify(w)}`}; token supply ${minted} = ${ROUNDS * (N + N_SEQ + N_MANY)} mints`);
   console.log(`deploy latency: raw ${rawDeployMs.toFixed(0)} ms, API POST /v1/tokens → deployed ${apiDeployMs.toFixed(0)} ms, ratio ${(apiDeployMs / rawDeployMs).toFixed(1)}× (goal ≤ 3×)`);
 } finally {
   await sql.end().catch(() => {});
