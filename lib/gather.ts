@@ -2,8 +2,11 @@
 // are on their way goes out at once, with the other items of its event-loop turn; otherwise it waits for one
 // of them to come back and goes with everything that arrived meanwhile. A lone item is never delayed, and
 // under load a batch grows to what arrives in one round trip (group commit, as databases do for their log).
-export function gatherWhileBusy<T>(flush: (items: T[]) => Promise<void>, concurrency = 1): (item: T) => void {
-  let waiting: T[] = [];
+export function gatherWhileBusy<T, R>(
+  flush: (items: T[]) => Promise<PromiseSettledResult<R>[]>,
+  concurrency = 1,
+): (item: T) => Promise<R> {
+  let waiting: { item: T; resolve: (result: R) => void; reject: (error: unknown) => void }[] = [];
   let running = 0;
   let scheduled = false;
   const next = () => {
@@ -11,20 +14,24 @@ export function gatherWhileBusy<T>(flush: (items: T[]) => Promise<void>, concurr
     scheduled = true;
     setImmediate(() => {
       scheduled = false;
-      const items = waiting;
+      const batch = waiting;
       waiting = [];
       running++;
-      // `flush` answers its own items, failures included; a throw must not stop the ones after it.
-      flush(items)
-        .catch((error) => console.error(`gather: a batch failed outside its items: ${error instanceof Error ? error.message : error}`))
+      // Each item gets its own outcome; a batch that fails as a whole fails each of its items.
+      flush(batch.map((w) => w.item))
+        .then(
+          (results) => results.forEach((r, i) => (r.status === "fulfilled" ? batch[i].resolve(r.value) : batch[i].reject(r.reason))),
+          (error) => batch.forEach((w) => w.reject(error)),
+        )
         .finally(() => {
           running--;
           next();
         });
     });
   };
-  return (item: T) => {
-    waiting.push(item);
-    next();
-  };
+  return (item: T) =>
+    new Promise<R>((resolve, reject) => {
+      waiting.push({ item, resolve, reject });
+      next();
+    });
 }

@@ -4,30 +4,18 @@
 import { gatherWhileBusy } from "@/lib/gather";
 import { insertAndWake, insertManyAndWake, type NewRecord, type Woken } from "./records";
 
-interface Waiting {
-  record: NewRecord;
-  resolve: (stored: Woken) => void;
-  reject: (error: unknown) => void;
-}
-
 /** Intake statements on their way at once (they take the wallet's counter row in turn, so more would only wait). */
 const STATEMENTS_AT_ONCE = 2;
 
-const store = gatherWhileBusy<Waiting>(async (group) => {
-  if (group.length > 1) {
+/** Stores a pending record and raises its wallet's wake flag, with the other records that arrive meanwhile. */
+export const storeAtIntake = gatherWhileBusy<NewRecord, Woken>(async (records) => {
+  if (records.length > 1) {
     try {
-      const stored = await insertManyAndWake(group.map((w) => w.record));
-      group.forEach((w, i) => w.resolve(stored[i]));
-      return;
+      return (await insertManyAndWake(records)).map((value) => ({ status: "fulfilled", value }));
     } catch {
       // One record the database refuses must not fail the others: each is stored on its own, and only the
       // refused one answers its error.
     }
   }
-  await Promise.all(group.map((w) => insertAndWake(w.record).then(w.resolve, w.reject)));
+  return Promise.allSettled(records.map(insertAndWake));
 }, STATEMENTS_AT_ONCE);
-
-/** Stores a pending record and raises its wallet's wake flag, with the other records that arrive meanwhile. */
-export function storeAtIntake(record: NewRecord): Promise<Woken> {
-  return new Promise((resolve, reject) => store({ record, resolve, reject }));
-}

@@ -45,25 +45,19 @@ const AHEAD_TTL_MS = 2_000;
 const globalForAhead = globalThis as unknown as { gasEstimatesAhead?: Map<string, { at: number; gas: Promise<bigint | null> }> };
 const estimatesAhead = (globalForAhead.gasEstimatesAhead ??= new Map());
 
-interface WantedEstimate {
-  record: NewRecord;
-  target: ChainTarget;
-  answer: (gas: bigint | null) => void;
-}
 /** Estimate batches on their way at once, per RPC. */
 const ESTIMATE_BATCHES_AT_ONCE = 2;
-const estimateGatherers = new Map<string, (wanted: WantedEstimate) => void>();
+type Estimating = { record: NewRecord; target: ChainTarget };
+const estimateGatherers = new Map<string, (wanted: Estimating) => Promise<bigint>>();
 
 function gatheredEstimate(record: NewRecord, target: ChainTarget): Promise<bigint | null> {
   let gather = estimateGatherers.get(target.rpcUrl);
   if (!gather) {
     // Calls made in one tick travel as one JSON-RPC batch (the public client's batching).
-    gather = gatherWhileBusy<WantedEstimate>(async (batch) => {
-      await Promise.all(batch.map((w) => estimateCall(w.record, w.target).then(w.answer, () => w.answer(null))));
-    }, ESTIMATE_BATCHES_AT_ONCE);
+    gather = gatherWhileBusy<Estimating, bigint>((batch) => Promise.allSettled(batch.map((w) => estimateCall(w.record, w.target))), ESTIMATE_BATCHES_AT_ONCE);
     estimateGatherers.set(target.rpcUrl, gather);
   }
-  return new Promise((answer) => gather({ record, target, answer }));
+  return gather({ record, target }).catch(() => null);
 }
 
 export function estimateAhead(record: NewRecord, target: ChainTarget) {
