@@ -1,12 +1,14 @@
 // Who is calling: an API key secret (sk_test_…/sk_live_…) or a user session access token (JWT), both
 // sent as `Authorization: Bearer …`. Checking the key and taking its tenant's rate-limit slot is one
-// statement, so an authenticated request costs one database round trip.
+// statement, shared by the requests that arrive together, so an authenticated request costs at most one
+// database round trip.
 import { createHash } from "node:crypto";
 import { hotQuery, meteringPool } from "@/lib/db";
 import { verifyAccessToken } from "@/lib/auth/tokens";
 import { unauthorized } from "./errors";
 import { clientIpFrom } from "./client-ip";
-import { rateLimitCte, rateLimitParams, readRateLimit, takeSlot, type Policy, type RateLimitResult } from "./rate-limit";
+import { gatherWhileBusy } from "@/lib/gather";
+import { rateLimitCte, rateLimitParams, readRateLimit, takeSlot, type Policy, type RateLimitResult, type RateLimitRow } from "./rate-limit";
 
 /** `any`: an API key or a session, for reads both the console and integrations make. */
 export type AuthMode = "api_key" | "bearer" | "any" | "none";
@@ -21,22 +23,72 @@ export interface Caller {
 
 export const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
 
+// Looks up each secret hash of $1 (in arrival order) among the live keys, and marks the keys used (at
+// most once a minute; a key row another statement holds is skipped, so the mark never waits or deadlocks).
 const apiKeyLookup = `WITH k AS (
-  SELECT id, tenant_id, environment FROM api_keys
-  WHERE revoked_at IS NULL
-    AND (secret_hash = $1 OR (previous_secret_hash = $1 AND previous_secret_expires_at > now()))
-  LIMIT 1
+  SELECT i.ord, a.id, a.tenant_id, a.environment
+  FROM unnest($1::text[]) WITH ORDINALITY i(hash, ord)
+  CROSS JOIN LATERAL (
+    SELECT id, tenant_id, environment FROM api_keys
+    WHERE revoked_at IS NULL
+      AND (secret_hash = i.hash OR (previous_secret_hash = i.hash AND previous_secret_expires_at > now()))
+    LIMIT 1
+  ) a
 ),
 touch AS (
   UPDATE api_keys SET last_used_at = now()
-  WHERE id IN (SELECT id FROM k) AND (last_used_at IS NULL OR last_used_at < now() - interval '60 seconds')
+  WHERE id IN (
+    SELECT id FROM api_keys
+    WHERE id IN (SELECT id FROM k) AND (last_used_at IS NULL OR last_used_at < now() - interval '60 seconds')
+    FOR UPDATE SKIP LOCKED
+  )
   RETURNING id
 )`;
+// The requests of a group take their tenants' slots in arrival order (rank within the tenant).
 const apiKeySql = `${apiKeyLookup},
-${rateLimitCte("$4 || ':' || k.tenant_id", "FROM k", 2)}
-SELECT k.id, k.tenant_id, k.environment, rl.allowed, rl.used, rl.oldest, rl.now_ms FROM k CROSS JOIN rl`;
+ranked AS (
+  SELECT k.*, $4 || ':' || k.tenant_id AS limit_key, row_number() OVER (PARTITION BY k.tenant_id ORDER BY k.ord)::int AS rank FROM k
+),
+wanted AS (SELECT limit_key AS key, count(*)::int AS n FROM ranked GROUP BY limit_key),
+${rateLimitCte(2)}
+SELECT r.ord, r.id, r.tenant_id, r.environment, r.rank, rl.granted, rl.used, rl.oldest, rl.now_ms
+FROM ranked r JOIN rl ON rl.key = r.limit_key`;
 const apiKeyUnmeteredSql = `${apiKeyLookup}
-SELECT k.id, k.tenant_id, k.environment FROM k`;
+SELECT k.ord, k.id, k.tenant_id, k.environment FROM k`;
+
+type KeyRow = { ord: string; id: string; tenant_id: string; environment: "test" | "live" } & Partial<RateLimitRow> & { rank?: number };
+type KeyCheck = { caller: Caller; rateLimit?: RateLimitResult } | null;
+
+const callerOf = (row: KeyRow): Caller => ({
+  tenantId: row.tenant_id,
+  apiKey: { id: row.id, environment: row.environment },
+  livemode: row.environment === "live",
+});
+
+// The key checks of requests that arrive while earlier checks are on their way go as one statement (group
+// commit, lib/gather): under load, requests no longer queue one by one on their tenant's rate-limit row.
+const checkKeysOf = new Map<Policy, (hash: string) => Promise<KeyCheck>>();
+function checkKey(hash: string, policy: Policy): Promise<KeyCheck> {
+  let check = checkKeysOf.get(policy);
+  if (!check) {
+    check = gatherWhileBusy(async (hashes: string[]) => {
+      const { rows } = await hotQuery<KeyRow>("authenticate_api_keys", apiKeySql, [hashes, ...rateLimitParams(policy), policy.name], meteringPool);
+      const byOrd = new Map(rows.map((row) => [Number(row.ord), row]));
+      return hashes.map((_, i) => {
+        const row = byOrd.get(i + 1);
+        const value: KeyCheck = row ? { caller: callerOf(row), rateLimit: readRateLimit(policy, row as KeyRow & RateLimitRow, row.rank) } : null;
+        return { status: "fulfilled", value };
+      });
+    }, 2);
+    checkKeysOf.set(policy, check);
+  }
+  return check(hash);
+}
+
+async function checkKeyUnmetered(hash: string): Promise<KeyCheck> {
+  const { rows } = await hotQuery<KeyRow>("authenticate_api_key_unmetered", apiKeyUnmeteredSql, [[hash]]);
+  return rows.length ? { caller: callerOf(rows[0]) } : null;
+}
 
 // The operations of POST /v1/batch run through the same wrapper as separate Request objects, with the
 // batch's credential. The batch already took its rate-limit slots, so these requests are authenticated
@@ -92,15 +144,8 @@ export async function authenticate(
     if (!isSecretKey(credential)) {
       return fail("api_key_required", "This endpoint takes an API key secret (sk_test_… or sk_live_…), not a session access token.");
     }
-    const { rows } = metered
-      ? await hotQuery("authenticate_api_key", apiKeySql, [hashSecret(credential), ...rateLimitParams(policy), policy.name], meteringPool)
-      : await hotQuery("authenticate_api_key_unmetered", apiKeyUnmeteredSql, [hashSecret(credential)]);
-    if (!rows.length) return fail("invalid_api_key", "Invalid API key: it does not exist, was revoked, or its rotation grace period ended.");
-    const row = rows[0];
-    return {
-      caller: { tenantId: row.tenant_id, apiKey: { id: row.id, environment: row.environment }, livemode: row.environment === "live" },
-      rateLimit: metered ? readRateLimit(policy, row) : undefined,
-    };
+    const checked = metered ? await checkKey(hashSecret(credential), policy) : await checkKeyUnmetered(hashSecret(credential));
+    return checked ?? fail("invalid_api_key", "Invalid API key: it does not exist, was revoked, or its rotation grace period ended.");
   }
 
   if (isSecretKey(credential)) {

@@ -1,5 +1,5 @@
-// Sliding-window rate limits kept in PostgreSQL, so every app instance shares them. One statement per
-// request. A limit key's row holds 1-second buckets: the seconds (since epoch, ascending) that saw
+// Sliding-window rate limits kept in PostgreSQL, so every app instance shares them. One statement takes
+// the slots of one request, or of a group of requests that arrived together (see rateLimitCte). A limit key's row holds 1-second buckets: the seconds (since epoch, ascending) that saw
 // allowed requests inside the window, and how many each saw. A request drops the buckets that left the
 // window, is allowed when the buckets left hold fewer than `limit` requests, and if allowed counts itself
 // in the bucket of the current second; a refused request is not counted. The work is bounded by the
@@ -37,51 +37,71 @@ export interface RateLimitResult {
 }
 
 /**
- * SQL (a CTE named `rl`) that takes one slot of `policy` for the limit key produced by `keySql`.
+ * SQL (CTEs `now_ms` and `rl`) that takes slots of `policy` for each row (key, n) of a relation `wanted`
+ * the caller defines: n requests, in arrival order, for one limit key. The first of them are allowed
+ * while the window has room; the rest are refused and not counted, exactly as if they had come one by
+ * one. The keys' rows are locked in key order, so statements over several keys cannot deadlock.
  * $1.. are taken by the caller; `p` is the index of the first parameter this fragment may use
- * (it uses p = limit, p+1 = window in seconds). `rl` returns allowed, used (requests counted in the
- * window after this one), oldest (second of the oldest counted bucket, null if none) and now_ms.
+ * (p = limit, p+1 = window in seconds). `rl` returns per key: granted (how many of the n were allowed),
+ * used (requests counted in the window after them), oldest (second of the oldest counted bucket, null if
+ * none) and now_ms.
  */
-export function rateLimitCte(keySql: string, fromSql: string, p: number) {
+export function rateLimitCte(p: number) {
   // The buckets of the stored row still inside the window (at most window-seconds of them).
   const kept = `unnest(w.bucket_starts, w.bucket_counts) x(s, c) WHERE x.s > (SELECT s FROM now_ms) - $${p + 1}::bigint`;
+  // A new row grants min(n, limit); an existing one min(n, room left). excluded.granted carries min(n, limit),
+  // and the room left is never above the limit, so the least of the two is min(n, room left).
   return `now_ms AS (SELECT t, t / 1000 AS s FROM (SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS t) c),
 rl AS (
-  INSERT INTO rate_limit_windows AS w (key, bucket_starts, bucket_counts, allowed, updated_at)
-  SELECT ${keySql}, ARRAY[(SELECT s FROM now_ms)], '{1}', true, now() ${fromSql}
-  ON CONFLICT (key) DO UPDATE SET (allowed, bucket_starts, bucket_counts, updated_at) = (
-    SELECT o.ok, COALESCE(array_agg(b.s ORDER BY b.s) FILTER (WHERE b.s IS NOT NULL), '{}'),
+  INSERT INTO rate_limit_windows AS w (key, bucket_starts, bucket_counts, granted, updated_at)
+  SELECT q.key, ARRAY[(SELECT s FROM now_ms)], ARRAY[least(q.n, $${p}::int)], least(q.n, $${p}::int), now()
+  FROM wanted q ORDER BY q.key
+  ON CONFLICT (key) DO UPDATE SET (granted, bucket_starts, bucket_counts, updated_at) = (
+    SELECT o.granted, COALESCE(array_agg(b.s ORDER BY b.s) FILTER (WHERE b.s IS NOT NULL), '{}'),
       COALESCE(array_agg(b.c ORDER BY b.s) FILTER (WHERE b.s IS NOT NULL), '{}'), now()
-    FROM (SELECT COALESCE(sum(x.c), 0) < $${p}::int AS ok FROM ${kept}) o
+    FROM (SELECT greatest(0, least(excluded.granted, $${p}::int - COALESCE(sum(x.c), 0)))::int AS granted FROM ${kept}) o
     LEFT JOIN LATERAL (
       SELECT u.s, sum(u.c)::int AS c
-      FROM (SELECT x.s, x.c FROM ${kept} UNION ALL SELECT (SELECT s FROM now_ms), 1 WHERE o.ok) u
+      FROM (SELECT x.s, x.c FROM ${kept} UNION ALL SELECT (SELECT s FROM now_ms), o.granted WHERE o.granted > 0) u
       GROUP BY u.s
     ) b ON true
-    GROUP BY o.ok
+    GROUP BY o.granted
   )
-  RETURNING allowed, (SELECT COALESCE(sum(c), 0) FROM unnest(w.bucket_counts) c)::int AS used, w.bucket_starts[1] AS oldest,
+  RETURNING w.key, w.granted, (SELECT COALESCE(sum(c), 0) FROM unnest(w.bucket_counts) c)::int AS used, w.bucket_starts[1] AS oldest,
     (SELECT t FROM now_ms) AS now_ms
 )`;
 }
 
 export const rateLimitParams = (policy: Policy) => [policy.limit, policy.windowSeconds];
 
-// Only the count and the oldest bucket come back, not the buckets themselves.
-export function readRateLimit(policy: Policy, row: { allowed: boolean; used: number; oldest: string | null; now_ms: string }): RateLimitResult {
+export interface RateLimitRow {
+  granted: number;
+  used: number;
+  oldest: string | null;
+  now_ms: string;
+}
+
+/**
+ * The result for the `rank`-th (1-based, in arrival order) of the requests a key's row counted in one
+ * statement: what that request would have seen had they come one by one. Only the count and the oldest
+ * bucket come back, not the buckets themselves.
+ */
+export function readRateLimit(policy: Policy, row: RateLimitRow, rank = 1): RateLimitResult {
   const now = Number(row.now_ms);
   const oldest = row.oldest === null ? Math.floor(now / 1000) : Number(row.oldest);
   const resetAt = oldest + policy.windowSeconds; // the second the oldest counted bucket leaves the window
+  const allowed = rank <= row.granted;
+  const usedAfter = row.used - row.granted + Math.min(rank, row.granted);
   return {
     policy,
-    allowed: row.allowed,
-    remaining: row.allowed ? Math.max(0, policy.limit - row.used) : 0,
+    allowed,
+    remaining: allowed ? Math.max(0, policy.limit - usedAfter) : 0,
     resetAt,
     retryAfter: Math.max(1, Math.ceil((resetAt * 1000 - now) / 1000)),
   };
 }
 
-const takeSlotSql = `WITH ${rateLimitCte("$1", "", 2)} SELECT * FROM rl`;
+const takeSlotSql = `WITH wanted AS (SELECT $1::text AS key, 1 AS n), ${rateLimitCte(2)} SELECT * FROM rl`;
 
 /** Takes one slot of `policy` for `key` (e.g. a tenant or a client IP). */
 export async function takeSlot(key: string, policy: Policy): Promise<RateLimitResult> {
