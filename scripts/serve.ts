@@ -118,5 +118,8 @@ const server = createServer(async (req, res) => {
 // pools (Node closes them after 5 s: a pool reusing one a moment later gets a reset, a balancer a 502).
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
-server.listen(port, host, () => console.log(`[serve] ready on http://${host}:${port}`));
+// A burst of new connections (a client opening its pool) waits in the kernel's accept queue while the event
+// loop is busy. Node's default queue is 511: past it connections are dropped and their clients retry only
+// after a 1 s SYN timeout. The kernel caps this at net.core.somaxconn (4096 on current Linux).
+server.listen({ port, host, backlog: 4096 }, () => console.log(`[serve] ready on http://${host}:${port}`));
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.close(() => process.exit(0)));
