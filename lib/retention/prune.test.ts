@@ -25,8 +25,8 @@ describe("retention", () => {
   it("rate-limit windows go once untouched for longer than the longest window", async () => {
     const keys = [`${tag}_rl_old`, `${tag}_rl_new`];
     await pool.query(
-      `INSERT INTO rate_limit_windows (key, bucket_starts, bucket_counts, allowed, updated_at)
-       VALUES ($1, '{1}', '{1}', true, now() - interval '2 minutes'), ($2, '{1}', '{1}', true, now() - interval '30 seconds')`,
+      `INSERT INTO rate_limit_windows (key, bucket_starts, bucket_counts, granted, updated_at)
+       VALUES ($1, '{1}', '{1}', 1, now() - interval '2 minutes'), ($2, '{1}', '{1}', 1, now() - interval '30 seconds')`,
       keys,
     );
     expect(await pruneRateLimitWindows()).toBeGreaterThanOrEqual(1);
