@@ -219,7 +219,7 @@ async function resolveWait(run: ClaimedRun, wait: Exclude<Pending, { kind: "step
     // Only events received after the wait began count; `async` is the candidate, `event` the run's own.
     const candidates = await db.jobEvent.findMany({
       where: { name: wait.event, receivedAt: { gte: new Date(wait.since) } },
-      orderBy: { receivedAt: "asc" },
+      orderBy: [{ receivedAt: "asc" }, { seq: "asc" }], // one send's events share receivedAt: keep their order
       take: 500,
       select: { payload: true },
     });

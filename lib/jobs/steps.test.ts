@@ -200,6 +200,14 @@ describe("local executor", () => {
     expect(run.output).toEqual({ orderId: "o-1", by: "alice" });
   });
 
+  test("waitForEvent resolves on the first matching event of a batch sent at once", async () => {
+    const eventId = await send("test/order", { orderId: "o-batch" });
+    await until(async () => (await runsOf(approval, app, eventId)).find((r) => r.status === "waiting"));
+    await inngest.send(Array.from({ length: 20 }, (_, i) => ({ name: "test/approved", data: { orderId: "o-batch", by: `approver ${i}` } })));
+    const run = await ended(approval, app, eventId);
+    expect(run.output).toEqual({ orderId: "o-batch", by: "approver 0" });
+  });
+
   test("waitForEvent times out to null", async () => {
     const eventId = await send("test/impatient");
     await until(async () => (await runsOf(impatient, app, eventId)).find((r) => r.status === "waiting"));

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "job_events" ADD COLUMN     "seq" BIGSERIAL NOT NULL;
