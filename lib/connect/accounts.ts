@@ -76,15 +76,14 @@ async function rootValidator(scope: Scope, input: RegisterAccountInput, base: Re
   return { validator: "ecdsa", address: base.ecdsaValidator, data: getAddress(signer) as Hex, signer };
 }
 
-export async function registerAccount(scope: Scope, input: RegisterAccountInput) {
+/** The account `input` names: its row if registered, else its counterfactual address and what registering stores. */
+async function resolveAccount(scope: Scope, input: RegisterAccountInput) {
   const network = connectNetwork(scope, input.chain_id);
   const base = requireKernel();
   const root = await rootValidator(scope, input, base);
-  const signer = root.signer;
-  const where = { tenantId_livemode_signer_chainId: { tenantId: scope.tenantId, livemode: scope.livemode, signer, chainId: input.chain_id } };
+  const where = { tenantId_livemode_signer_chainId: { tenantId: scope.tenantId, livemode: scope.livemode, signer: root.signer, chainId: input.chain_id } };
   const existing = await db.connectAccount.findUnique({ where });
-  if (existing) return serializeAccount(existing);
-
+  if (existing) return { where, existing } as const;
   const initData = kernelInitData(root.address, root.data);
   const address = await publicClient(network.name).readContract({
     address: base.kernelFactory,
@@ -92,6 +91,19 @@ export async function registerAccount(scope: Scope, input: RegisterAccountInput)
     functionName: "getAddress",
     args: [initData, SALT],
   });
+  return { where, network, base, root, initData, address } as const;
+}
+
+/** The address of the account `input` names, without registering it (a read: GET /v1/settings/wallet-mode). */
+export async function predictAccountAddress(scope: Scope, input: RegisterAccountInput): Promise<Address> {
+  const account = await resolveAccount(scope, input);
+  return getAddress(account.existing ? account.existing.address : account.address);
+}
+
+export async function registerAccount(scope: Scope, input: RegisterAccountInput) {
+  const account = await resolveAccount(scope, input);
+  if (account.existing) return serializeAccount(account.existing);
+  const { where, network, base, root, initData, address } = account;
   // Two concurrent registrations of the same signer and chain: one row wins, both answer with it.
   await db.connectAccount.createMany({
     data: [{
@@ -101,7 +113,7 @@ export async function registerAccount(scope: Scope, input: RegisterAccountInput)
       network: network.name,
       chainId: input.chain_id,
       address: address.toLowerCase(),
-      signer,
+      signer: root.signer,
       validator: root.validator,
       validatorAddress: root.address.toLowerCase(),
       factoryAddress: base.kernelFactory.toLowerCase(),

@@ -9,7 +9,7 @@ import { db } from "@/lib/db";
 import { tenantWallet } from "@/lib/chain/wallets";
 import { findNetwork } from "@/lib/chain/networks";
 import type { Scope } from "@/lib/tokens/scope";
-import { registerAccount } from "./accounts";
+import { predictAccountAddress, registerAccount } from "./accounts";
 
 export interface Acting {
   mode: "custodial" | "connect";
@@ -38,11 +38,11 @@ export function connectOwner(scope: Scope): Promise<Address | null> {
 
 export const forgetWalletMode = (scope: Scope) => modes.delete(`${scope.tenantId}:${scope.livemode}`);
 
-/** The smart account of the owner on `network` (registered on first use: idempotent). */
-export async function ownerAccount(scope: Scope, owner: Address, network: string) {
-  const chainId = String(findNetwork(network)!.chainId);
-  return registerAccount(scope, { signer: owner, chain_id: chainId, validator: "ecdsa" });
-}
+const ownerAccountInput = (owner: Address, network: string) =>
+  ({ signer: owner, chain_id: String(findNetwork(network)!.chainId), validator: "ecdsa" }) as const;
+
+/** The smart account of the owner on `network` (registered on its first write: idempotent). */
+export const ownerAccount = (scope: Scope, owner: Address, network: string) => registerAccount(scope, ownerAccountInput(owner, network));
 
 /** Who acts for the tenant on `network`: its custodial wallet, or its smart account in connect mode. */
 export async function actingFor(scope: Scope, network: string): Promise<Acting> {
@@ -56,12 +56,13 @@ export async function walletMode(scope: Scope) {
   const wallet = await tenantWallet(scope.tenantId);
   const owner = await connectOwner(scope);
   const network = scope.livemode ? "polygon" : "polygon_amoy";
-  const account = owner ? await ownerAccount(scope, owner, network).catch(() => null) : null;
+  // A read: the account is predicted, not registered (its first write registers it).
+  const account = owner ? await predictAccountAddress(scope, ownerAccountInput(owner, network)).catch(() => null) : null;
   return {
     object: "wallet_mode" as const,
     mode: owner ? ("connect" as const) : ("custodial" as const),
     wallet_address: wallet.address,
-    connect_account_address: account?.address ?? null,
+    connect_account_address: account,
     owner_signer: owner,
   };
 }
