@@ -92,6 +92,12 @@ beforeAll(async () => {
   });
   expect(token.status, JSON.stringify(token.body)).toBe(201);
   expect((await settled(token.body.deploy_tx, 90_000)).status).toBe("confirmed");
+  // A deployed vesting schedule of that token, so /v1/vesting/{id}/… is fuzzed on a real wallet.
+  const vesting = await call("POST", "/v1/vesting", {
+    token: a.apiKey, body: { token: token.body.id, beneficiary: "0x00000000000000000000000000000000000f0222", duration_seconds: 100, amount: "10" },
+  });
+  expect(vesting.status, JSON.stringify(vesting.body)).toBe(201);
+  expect((await settled(vesting.body.deploy_transaction, 90_000)).status).toBe("confirmed");
   await receiver.waitFor(1);
   // The newest key is the one operations on /v1/api_keys/{id} act on (rotate, revoke): not the fuzzer's own.
   for (const t of [a, b]) expect((await call("POST", "/v1/api_keys", { token: t.accessToken, body: { name: "victim" } })).status).toBe(201);

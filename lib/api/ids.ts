@@ -21,7 +21,8 @@ export type IdPrefix =
   | "idn" | "clm" | "cli" // identities, identity claims, claim issuers (lib/trex)
   | "oal" | "psk" | "pm" // Connect OAuth links, passkeys, paymasters (lib/connect)
   | "ses" // Connect session keys (lib/connect/sessions.ts)
-  | "rcc" | "rcv"; // Connect recovery configurations and requests (lib/connect/recovery.ts)
+  | "rcc" | "rcv" // Connect recovery configurations and requests (lib/connect/recovery.ts)
+  | "vst"; // vesting schedules (lib/vesting)
 
 export const newId = (prefix: IdPrefix) => `${prefix}_${next().toLowerCase()}`;
 

@@ -12,6 +12,7 @@ import { trustedIssuerOperations } from "@/lib/trex/trusted-issuers-effects";
 import { controlOperations } from "@/lib/trex/controls-effects";
 import { complianceOperations } from "@/lib/trex/compliance-effects";
 import { identityOperations } from "@/lib/trex/identity-effects";
+import { vestingOperations } from "@/lib/vesting/effects";
 
 export interface EffectContext {
   tx: Transaction;
@@ -46,6 +47,7 @@ const operations = {
   ...controlOperations,
   ...complianceOperations,
   ...identityOperations,
+  ...vestingOperations,
   /** A 0-value self-transfer that uses up a nonce whose own record ended before it was sent. */
   "nonce.fill": {},
 } satisfies Record<string, Operation>;

@@ -7,10 +7,11 @@ import type { abi as PlatformERC1155 } from "./PlatformERC1155";
 import type { abi as PlatformERC20 } from "./PlatformERC20";
 import type { abi as PlatformERC20Alt } from "./PlatformERC20Alt";
 import type { abi as PlatformERC721 } from "./PlatformERC721";
+import type { abi as PlatformVestingWallet } from "./PlatformVestingWallet";
 import type { abi as RecoveryValidator } from "./RecoveryValidator";
 import type { abi as SessionKeyValidator } from "./SessionKeyValidator";
 
-export const COMPILED_CONTRACTS = ["ECDSAOwnerValidator","PasskeyValidator","Permit2","PlatformERC1155","PlatformERC20","PlatformERC20Alt","PlatformERC721","RecoveryValidator","SessionKeyValidator"] as const;
+export const COMPILED_CONTRACTS = ["ECDSAOwnerValidator","PasskeyValidator","Permit2","PlatformERC1155","PlatformERC20","PlatformERC20Alt","PlatformERC721","PlatformVestingWallet","RecoveryValidator","SessionKeyValidator"] as const;
 
 export interface CompiledAbis {
   ECDSAOwnerValidator: typeof ECDSAOwnerValidator;
@@ -20,6 +21,7 @@ export interface CompiledAbis {
   PlatformERC20: typeof PlatformERC20;
   PlatformERC20Alt: typeof PlatformERC20Alt;
   PlatformERC721: typeof PlatformERC721;
+  PlatformVestingWallet: typeof PlatformVestingWallet;
   RecoveryValidator: typeof RecoveryValidator;
   SessionKeyValidator: typeof SessionKeyValidator;
 }
