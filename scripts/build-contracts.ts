@@ -8,7 +8,7 @@
 //
 //   npx tsx scripts/build-contracts.ts            build what is stale
 //   npx tsx scripts/build-contracts.ts --force    rebuild everything
-//   npx tsx scripts/build-contracts.ts --check    exit 1 if the committed artifacts are stale
+//   npx tsx scripts/build-contracts.ts --check    exit 1 if the built artifacts are stale (they are built by npm install, predev, pretest)
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -1,6 +1,7 @@
 // Runs the embedded local chain until interrupted: `npx tsx scripts/chain.ts`.
 // Port from LOCAL_CHAIN_PORT (default 8545); the RPC URL is printed as `local chain ready: <url>`
 // once Permit2 and the CREATE2 deployer are installed, so a parent process can wait for that line.
+import "../lib/composition/base-contracts"; // what the local chain installs at start
 import { startLocalChain } from "../lib/chain/local-node";
 
 const port = Number(process.env.LOCAL_CHAIN_PORT ?? 8545);

@@ -12,6 +12,7 @@ import { startDatabase } from "./lib/database";
 import { portIsFree } from "./lib/ports";
 import { StartupError } from "./lib/startup-error";
 import { spawnProductionServer } from "./lib/production-server";
+import "../lib/composition/base-contracts"; // what the local chain installs at start
 import { startLocalChain } from "../lib/chain/local-node";
 import { forgetLocalChainState } from "../lib/chain/local-reset";
 import { startDevBundler } from "../lib/connect/dev-bundler";

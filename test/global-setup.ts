@@ -9,6 +9,7 @@ import { join } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { applyMigrations } from "../lib/db/migrate";
+import "../lib/composition"; // the domains registered with lib/chain (the executor below runs the chain path)
 import { startLocalChain } from "../lib/chain/local-node";
 import { startLocalBundler } from "../lib/connect/bundler";
 import { startEmbeddedPostgres } from "../scripts/lib/embedded-postgres";

@@ -1,3 +1,4 @@
+import "@/lib/composition"; // every test process runs the domains registered with lib/chain
 import { inject } from "vitest";
 import { testEnv } from "./env";
 

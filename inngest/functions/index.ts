@@ -1,4 +1,5 @@
 // Every Inngest function of the app: served by app/api/inngest/route.ts and driven by the local executor.
+import "@/lib/composition"; // the domains registered with lib/chain before any run
 import type { InngestFunction } from "inngest";
 import { processWallet } from "./process-wallet";
 import { reconcileTransactionsCron } from "./reconcile-transactions";

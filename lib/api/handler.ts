@@ -1,5 +1,6 @@
 // The one wrapper every route handler goes through. It owns: credentials, rate limits and their headers,
 // body/query/path validation, idempotency, the error envelope, the request id and the request log line.
+import "@/lib/composition"; // the domains registered with lib/chain before any request
 import { z } from "zod";
 import { ApiError, internalError } from "./errors";
 import { authenticate, type AuthMode, type Caller } from "./credentials";

@@ -3,7 +3,7 @@
 // tests) where ./networks allows it; any other network is unavailable (400 network_unavailable).
 import { createPublicClient, defineChain, http, type Chain, type PublicClient } from "viem";
 import { assertAvailable, configuredRpcUrl, findNetwork, type Network } from "./networks";
-import { LOCAL_CHAIN_ID } from "./local-node";
+import { LOCAL_CHAIN_ID } from "./local-accounts";
 
 export interface ChainTarget {
   network: Network;

@@ -27,7 +27,8 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { ERC1363ReceiverMock } from "@/test/artifacts/ERC1363ReceiverMock";
 import { artifact } from "./artifacts";
-import { inProcessChain, PERMIT2_ADDRESS, type InProcessChain } from "./local-node";
+import { inProcessChain, type InProcessChain } from "./local-node";
+import { PERMIT2_ADDRESS } from "./predeploys";
 
 const Permit2 = artifact("Permit2");
 const PlatformERC20 = artifact("PlatformERC20");

@@ -8,10 +8,10 @@ import { newId } from "@/lib/api/ids";
 import { emitAll, eventRecordset } from "@/lib/webhooks/emit";
 import { nudgeOutbox } from "@/lib/webhooks/outbox";
 import type { Transaction } from "@/lib/generated/prisma/client";
-import { operationFor, type EffectEvent } from "./operations";
+import { operationFor, type ChainWrite, type EffectEvent } from "./operations";
 import { confirmWithEvents, insertRecord, moveToFinal, type FinalChanges } from "./records";
 import { serializeTransaction } from "./serialize";
-import { recordChainWrite, wakeWallets, type ChainWrite } from "./transactions";
+import { recordChainWrite, wakeWallets } from "./write";
 
 export type Ending =
   /** `record`: the record as the caller holds it, which lets a confirmation that is only events end in one statement. */
@@ -41,7 +41,7 @@ type EventsOnly = { id: string; receipt: TransactionReceipt; record: Transaction
 
 /** A confirmation whose operation changes nothing but events, with the record in hand. */
 const isEventsOnly = (ending: Ending): ending is EventsOnly =>
-  "receipt" in ending && ending.record !== undefined && !operationFor(ending.record.kind)?.onConfirmed;
+  "receipt" in ending && ending.record !== undefined && !operationFor(ending.record.kind).onConfirmed;
 
 /**
  * Confirmations that are only events (a mint, a transfer): the records move and their events are recorded
@@ -58,7 +58,7 @@ async function confirmEventsOnly(endings: EventsOnly[]) {
       ...record, status: "confirmed", hash, blockNumber, gasUsed, contractAddress: contractAddress ?? record.contractAddress,
       confirmedAt: at, updatedAt: at, submittedAt: record.submittedAt ?? at,
     };
-    const list = [...(operationFor(record.kind)?.confirmedEvents?.(confirmed) ?? []), { type: "transaction.confirmed" as const, object: serializeTransaction(confirmed) }];
+    const list = [...(operationFor(record.kind).confirmedEvents?.(confirmed) ?? []), { type: "transaction.confirmed" as const, object: serializeTransaction(confirmed) }];
     return eventRecordset(record.tenantId, list, record.id);
   });
   if ((await confirmWithEvents(confirmations, events)) > 0) nudgeOutbox();
@@ -87,11 +87,11 @@ export async function finalize(endings: Ending[]) {
       if (record.status === "failed" && record.nonce !== null && !record.submittedAt) await fillNonce(client, record);
       const operation = operationFor(record.kind);
       const confirm = async (receipt: TransactionReceipt) =>
-        operation?.onConfirmed ? operation.onConfirmed({ tx: record, receipt, client, submit }) : operation?.confirmedEvents?.(record);
+        operation.onConfirmed ? operation.onConfirmed({ tx: record, receipt, client, submit }) : operation.confirmedEvents?.(record);
       const effects =
         ("receipt" in ending
           ? await confirm(ending.receipt)
-          : await operation?.onFailed?.({ tx: record, reason: ending.failure.message, client, submit })) ?? [];
+          : await operation.onFailed?.({ tx: record, reason: ending.failure.message, client, submit })) ?? [];
       const list = events.get(record.tenantId) ?? [];
       list.push(...effects, { type: `transaction.${record.status as "confirmed" | "failed"}`, object: serializeTransaction(record) });
       events.set(record.tenantId, list);

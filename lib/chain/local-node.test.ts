@@ -13,16 +13,9 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { ERC1363ReceiverMock } from "@/test/artifacts/ERC1363ReceiverMock";
 import { artifact } from "./artifacts";
-import {
-  CREATE2_DEPLOYER_ADDRESS,
-  CREATE2_DEPLOYER_RUNTIME,
-  LOCAL_ACCOUNT_BALANCE,
-  LOCAL_CHAIN_ID,
-  LOCAL_CHAIN_INITIAL_DATE,
-  PERMIT2_ADDRESS,
-  startLocalChain,
-  type LocalChain,
-} from "./local-node";
+import { startLocalChain, type LocalChain } from "./local-node";
+import { LOCAL_ACCOUNT_BALANCE, LOCAL_CHAIN_ID, LOCAL_CHAIN_INITIAL_DATE } from "./local-accounts";
+import { CREATE2_DEPLOYER_ADDRESS, CREATE2_DEPLOYER_RUNTIME, PERMIT2_ADDRESS } from "./predeploys";
 
 const Permit2 = artifact("Permit2");
 let node: LocalChain;

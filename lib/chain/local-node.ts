@@ -3,42 +3,19 @@
 // WebSocket (used by `npm run dev`, alto and HTTP tests); `inProcessChain` hands back the EDR provider
 // itself as a viem transport (~10× faster per call, for unit tests). Both pre-install the canonical
 // Permit2 and the CREATE2 deployer at their well-known addresses, as on public networks.
-import { pbkdf2Sync } from "node:crypto";
 import { createServer } from "node:net";
 import {
-  bytesToHex,
   custom,
   defineChain,
-  type Address,
   type Chain,
   type CustomTransport,
   type EIP1193RequestFn,
-  type Hex,
 } from "viem";
-import { HDKey, privateKeyToAddress } from "viem/accounts";
 import { artifact } from "./artifacts";
-import { installConnectBase } from "../connect/local-setup";
-import { installTrexBase } from "../trex/base";
+import { registeredBaseContracts, type RawRequest } from "./base-contracts";
+import { LOCAL_ACCOUNT_BALANCE, LOCAL_CHAIN_ID, LOCAL_CHAIN_INITIAL_DATE, localAccounts, type LocalAccount } from "./local-accounts";
+import { CREATE2_DEPLOYER_ADDRESS, CREATE2_DEPLOYER_RUNTIME, PERMIT2_ADDRESS } from "./predeploys";
 
-export const LOCAL_CHAIN_MNEMONIC = "test test test test test test test test test test test junk";
-export const LOCAL_CHAIN_ID = 31337;
-export const LOCAL_CHAIN_INITIAL_DATE = "2025-01-01T00:00:00Z";
-export const LOCAL_ACCOUNT_COUNT = 20;
-export const LOCAL_ACCOUNT_BALANCE = 10_000n * 10n ** 18n;
-/** The local account that is the platform signer (owner of the platform's base contracts, lib/chain/platform.ts). */
-export const LOCAL_PLATFORM_ACCOUNT_INDEX = 19;
-
-export const PERMIT2_ADDRESS: Address = "0x000000000022D473030F116dDEE9F6B43aC78BA3";
-export const CREATE2_DEPLOYER_ADDRESS: Address = "0x4e59b44847b379578588920ca78fbf26c0b4956c";
-// Runtime of Arachnid's deterministic-deployment-proxy: calldata = salt (32 bytes) ++ init code,
-// returns the 20-byte address of the contract it CREATE2-deployed.
-export const CREATE2_DEPLOYER_RUNTIME: Hex =
-  "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe03601600081602082378035828234f58015156039578182fd5b8082525050506014600cf3";
-
-export interface LocalAccount {
-  address: Address;
-  privateKey: Hex;
-}
 
 export interface LocalChainOptions {
   /** 0 picks a free port. */
@@ -63,24 +40,6 @@ export interface InProcessChain {
   chain: Chain;
   accounts: LocalAccount[];
   stop(): Promise<void>;
-}
-
-let derivedAccounts: LocalAccount[] | undefined;
-
-/** The funded accounts of the local chain: BIP-44 m/44'/60'/0'/0/i of the fixed mnemonic. */
-export function localAccounts(): LocalAccount[] {
-  if (!derivedAccounts) {
-    // BIP-39 seed via native PBKDF2: viem's mnemonicToAccount re-derives it per account (~35 ms each).
-    const seed = pbkdf2Sync(LOCAL_CHAIN_MNEMONIC.normalize("NFKD"), "mnemonic", 2048, 64, "sha512");
-    const master = HDKey.fromMasterSeed(seed);
-    derivedAccounts = Array.from({ length: LOCAL_ACCOUNT_COUNT }, (_, index) => {
-      const key = master.derive(`m/44'/60'/0'/0/${index}`).privateKey;
-      if (!key) throw new Error("HD derivation produced no private key");
-      const privateKey = bytesToHex(key);
-      return { address: privateKeyToAddress(privateKey), privateKey };
-    });
-  }
-  return derivedAccounts;
 }
 
 export function localChainDefinition(chainId: number = LOCAL_CHAIN_ID, rpcUrl = "http://127.0.0.1:8545"): Chain {
@@ -114,15 +73,13 @@ async function createRuntime(chainId: number) {
   return createHardhatRuntimeEnvironment({ networks: { local: edrNetworkConfig(chainId) } });
 }
 
-type RawRequest = (method: string, params: unknown[]) => Promise<unknown>;
-
 async function installPredeploys(request: RawRequest): Promise<void> {
   // The compiler leaves Permit2's immutables (cached chain id and domain separator) zero, so Permit2
   // recomputes its EIP-712 domain for this address and chain on every call: signatures verify.
   await request("hardhat_setCode", [PERMIT2_ADDRESS, artifact("Permit2").deployedBytecode]);
   await request("hardhat_setCode", [CREATE2_DEPLOYER_ADDRESS, CREATE2_DEPLOYER_RUNTIME]);
-  await installConnectBase(request);
-  await installTrexBase(request);
+  // The platform's base contracts, as the domains registered them (lib/composition).
+  for (const base of registeredBaseContracts()) await base.install(request);
 }
 
 async function assertPortFree(hostname: string, port: number): Promise<void> {

@@ -1,18 +1,46 @@
-// The typed registry of chain-write kinds: every kind of write is declared once, with what happens when
-// its transaction ends (the effect on our records and the events to emit, in the same database
-// transaction that finalizes the record). A kind missing here is a compile error where it is written.
-import type { TransactionReceipt } from "viem";
+// The typed registry of chain-write kinds. Each domain declares its kinds once (an object of operations: what
+// happens when a transaction of that kind ends, the effect on its records and the events to emit, in the same
+// database transaction that finalizes the record), adds their names to `OperationKinds` by declaration
+// merging, and registers the object in lib/composition. lib/chain imports no domain: a kind that is not
+// declared is a compile error where it is written, and one declared but not registered fails loudly here.
+import type { Address, Hex, TransactionReceipt } from "viem";
 import type { Queryable } from "@/lib/db";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import type { EventType } from "@/lib/webhooks/event-types";
-import type { ChainWrite } from "./transactions";
-import { tokenOperations } from "@/lib/tokens/effects";
-import { trexTokenOperations } from "@/lib/trex/effects";
-import { trustedIssuerOperations } from "@/lib/trex/trusted-issuers-effects";
-import { controlOperations } from "@/lib/trex/controls-effects";
-import { complianceOperations } from "@/lib/trex/compliance-effects";
-import { identityOperations } from "@/lib/trex/identity-effects";
-import { vestingOperations } from "@/lib/vesting/effects";
+
+/**
+ * The names of the kinds of chain write. A domain adds its own with
+ * `declare module "@/lib/chain/operations" { interface OperationKinds extends KindsOf<typeof myOperations> {} }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface OperationKinds {
+  /** A 0-value self-transfer that uses up a nonce whose own record ended before it was sent. */
+  "nonce.fill": true;
+}
+
+export type OperationKind = keyof OperationKinds & string;
+
+/** The kinds an object of operations declares, for `OperationKinds`. */
+export type KindsOf<T> = { [K in keyof T & string]: true };
+
+export interface ChainWrite {
+  tenantId: string;
+  livemode: boolean;
+  network: string;
+  /** What the write does; declares its effects and events in the registry. */
+  kind: OperationKind;
+  tokenId?: string;
+  /** Contract called; omitted for a contract creation (then `data` is bytecode + constructor args). */
+  to?: Address;
+  data: Hex;
+  value?: bigint;
+  /** The validated request body, shown on the record. */
+  request: Record<string, unknown>;
+  /** Kind-specific data the operation needs when the transaction ends (JSON). */
+  effect?: Record<string, unknown>;
+  /** Who signs: the tenant's acting account (default), or the platform signer for owner-only calls on the platform's base contracts (lib/chain/platform.ts). */
+  signer?: "tenant" | "platform";
+}
 
 export interface EffectContext {
   tx: Transaction;
@@ -40,18 +68,19 @@ export interface Operation {
   onFailed?(ctx: EffectContext & { reason: string }): Promise<EffectEvent[] | void>;
 }
 
-const operations = {
-  ...tokenOperations,
-  ...trexTokenOperations,
-  ...trustedIssuerOperations,
-  ...controlOperations,
-  ...complianceOperations,
-  ...identityOperations,
-  ...vestingOperations,
-  /** A 0-value self-transfer that uses up a nonce whose own record ended before it was sent. */
-  "nonce.fill": {},
-} satisfies Record<string, Operation>;
+const operations = new Map<string, Operation>([["nonce.fill", {}]]);
 
-export type OperationKind = keyof typeof operations;
+/** Registers a domain's operations (lib/composition); a kind registered twice is a programming error. */
+export function registerOperations(declared: { [K in OperationKind]?: Operation }) {
+  for (const [kind, operation] of Object.entries(declared) as [string, Operation][]) {
+    if (operations.has(kind) && operations.get(kind) !== operation) throw new Error(`lib/chain: the operation kind '${kind}' is registered twice`);
+    operations.set(kind, operation);
+  }
+}
 
-export const operationFor = (kind: string): Operation | undefined => (operations as Record<string, Operation>)[kind];
+/** The operation of a record's kind. A kind nobody registered means the entry point skipped lib/composition. */
+export function operationFor(kind: string): Operation {
+  const operation = operations.get(kind);
+  if (!operation) throw new Error(`lib/chain: no operation is registered for '${kind}': import "@/lib/composition" in the entry point`);
+  return operation;
+}

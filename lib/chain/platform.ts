@@ -7,7 +7,7 @@ import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import type { Hex } from "viem";
 import { ApiError } from "@/lib/api/errors";
 import { chainTarget } from "./clients";
-import { LOCAL_PLATFORM_ACCOUNT_INDEX, localAccounts } from "./local-node";
+import { LOCAL_PLATFORM_ACCOUNT_INDEX, localAccounts } from "./local-accounts";
 
 let configured: PrivateKeyAccount | null | undefined;
 

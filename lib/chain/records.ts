@@ -38,8 +38,8 @@ export interface NewRecord {
   effect?: unknown;
   /** Only for a filler: the nonce it uses up. */
   nonce?: number | null;
-  /** Who submits it (lib/chain/submitters); "eoa" when absent. */
-  submitter?: "eoa" | "user_operation";
+  /** Who submits it (a SubmitterName of ./senders); "eoa" when absent. */
+  submitter?: string;
 }
 
 // Timestamps as UTC wall time, as Prisma writes them (the server's time zone may be another).

@@ -7,7 +7,8 @@ import { db } from "@/lib/db";
 import type { LocalExecutor } from "@/lib/jobs/executor";
 import { ended, runsOf, startTestExecutor, testClient, until } from "@/lib/jobs/test-helpers";
 import { artifact } from "./artifacts";
-import { LOCAL_CHAIN_ID, localChainDefinition, startLocalChain, type LocalChain } from "./local-node";
+import { localChainDefinition, startLocalChain, type LocalChain } from "./local-node";
+import { LOCAL_CHAIN_ID } from "./local-accounts";
 import { unwatchLogs, watchLogs } from "./log-subscriptions";
 import { CHAIN_LOG, pollChainLogs, type ChainLogEventData } from "./watcher";
 

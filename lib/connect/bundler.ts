@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
 import { invalidRequest } from "@/lib/api/errors";
 import { chainTarget } from "@/lib/chain/clients";
-import { localAccounts } from "@/lib/chain/local-node";
+import { localAccounts } from "@/lib/chain/local-accounts";
 import { connectBase } from "./local-setup";
 
 /** Local accounts alto signs with: 17 executes bundles, 18 is its utility wallet (19 is the platform signer). */

@@ -4,7 +4,9 @@
 // follow from their bytecode alone: the same on every start and on any chain that has the deployer.
 import { concatHex, encodeAbiParameters, getContractAddress, toHex, type Address, type Hex } from "viem";
 import { artifact } from "@/lib/chain/artifacts";
-import { CREATE2_DEPLOYER_ADDRESS, localAccounts } from "@/lib/chain/local-node";
+import { localAccounts } from "@/lib/chain/local-accounts";
+import type { RawRequest } from "@/lib/chain/base-contracts";
+import { CREATE2_DEPLOYER_ADDRESS } from "@/lib/chain/predeploys";
 import { kernelBytecode } from "./kernel-artifacts";
 
 /** The local account that sends the setup transactions (19 is the platform signer, 17 and 18 alto's). */
@@ -63,7 +65,6 @@ export function connectBase(): ConnectBase {
   return base;
 }
 
-type RawRequest = (method: string, params: unknown[]) => Promise<unknown>;
 
 /**
  * Deploys what is missing, all transactions sent at once (the node mines each on arrival), then checks

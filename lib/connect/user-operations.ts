@@ -10,11 +10,12 @@ import { db } from "@/lib/db";
 import { ApiError } from "@/lib/api/errors";
 import { chainTarget, publicClient } from "@/lib/chain/clients";
 import { findNetwork } from "@/lib/chain/networks";
-import { CREATE2_DEPLOYER_ADDRESS } from "@/lib/chain/local-node";
+import { CREATE2_DEPLOYER_ADDRESS } from "@/lib/chain/predeploys";
 import { ensureGas } from "@/lib/chain/gas";
 import { finalize } from "@/lib/chain/finalize";
 import { loadTransaction, unsentUserOperationRecords, type NewRecord, type WalletKey } from "@/lib/chain/records";
 import { dispatchWallets } from "@/lib/chain/transactions";
+import type { Submitter } from "@/lib/chain/senders";
 import type { RelayOperation } from "@/lib/generated/prisma/client";
 import { prepareUserOperation, signOp } from "./ops";
 import { sessionSignerFor } from "./sessions";
@@ -84,4 +85,14 @@ export async function settleCarriedRecord(op: RelayOperation, wakeAfter = true) 
     await finalize([{ id: record.id, failure: { code, message } }]);
   }
   if (wakeAfter) await wake(record);
+}
+
+/** The "user_operation" submitter (registered in lib/composition): a smart account's records, one operation at a time. */
+export const userOperationSubmitter: Submitter = { run: runUserOperations, prepare: asSmartAccountCall };
+
+declare module "@/lib/chain/senders" {
+  interface SubmitterKinds {
+    /** ERC-4337 user operations of the tenant's smart account in connect mode. */
+    user_operation: true;
+  }
 }

@@ -2,7 +2,7 @@
 // asks for token.deployed, or marks it failed; every operation asks for the events planned when it was
 // submitted (`effect.events`, see ./submit), with the token, the transaction and its hash added.
 import { getAddress } from "viem";
-import type { Operation } from "@/lib/chain/operations";
+import type { Operation, KindsOf } from "@/lib/chain/operations";
 import type { PlannedEvent } from "./submit";
 import { serializeToken } from "./serialize";
 import { TOKEN_COLUMNS } from "./scope";
@@ -86,3 +86,7 @@ export const tokenOperations = {
   "role.revoke": operation,
   "role.renounce": operation,
 } satisfies Record<string, Operation>;
+
+declare module "@/lib/chain/operations" {
+  interface OperationKinds extends KindsOf<typeof tokenOperations> {}
+}

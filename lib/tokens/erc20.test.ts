@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getAddress, parseSignature, type Address } from "viem";
 import { ERC1363ReceiverMock } from "@/test/artifacts/ERC1363ReceiverMock";
-import { LOCAL_CHAIN_ID } from "@/lib/chain/local-node";
+import { LOCAL_CHAIN_ID } from "@/lib/chain/local-accounts";
 import {
   account, api, confirmed, deployContract, deployToken, ERC20_FEATURES, eventsOf, read, settled, tenant,
   type TestTenant,

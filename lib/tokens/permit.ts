@@ -17,7 +17,7 @@ import { ApiError, invalidRequest } from "@/lib/api/errors";
 import { artifact } from "@/lib/chain/artifacts";
 import { chainTarget } from "@/lib/chain/clients";
 import { hasOpenRecord } from "@/lib/chain/records";
-import { PERMIT2_ADDRESS } from "@/lib/chain/local-node";
+import { PERMIT2_ADDRESS } from "@/lib/chain/predeploys";
 import { signerFor } from "@/lib/chain/wallets";
 import type { PermitInput, Permit2TransferInput } from "@/lib/schemas/tokens";
 import { FUNGIBLE, prepare } from "./operations";

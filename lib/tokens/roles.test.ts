@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { maxUint256, type Address } from "viem";
 import { db } from "@/lib/db";
-import { PERMIT2_ADDRESS } from "@/lib/chain/local-node";
+import { PERMIT2_ADDRESS } from "@/lib/chain/predeploys";
 import { api, confirmed, deployToken, ERC20_FEATURES, eventsOf, read, tenant, type TestTenant } from "./testing";
 import { ROLE_IDS } from "./standards";
 

@@ -11,7 +11,8 @@ import { encodeDeployData, encodeFunctionData, getAddress, getContractAddress, t
 import { artifact, type ContractName } from "@/lib/chain/artifacts";
 import { invalidRequest } from "@/lib/api/errors";
 import { chainTarget } from "@/lib/chain/clients";
-import { LOCAL_PLATFORM_ACCOUNT_INDEX, localAccounts } from "@/lib/chain/local-node";
+import { LOCAL_PLATFORM_ACCOUNT_INDEX, localAccounts } from "@/lib/chain/local-accounts";
+import type { RawRequest } from "@/lib/chain/base-contracts";
 
 export const MODULE_KINDS = [
   "CountryAllowModule", "CountryRestrictModule", "ExchangeMonthlyLimitsModule", "MaxBalanceModule",
@@ -120,7 +121,6 @@ export async function deployTrexBase(owner: Address, send: (tx: SetupTransaction
   return toBase(addresses);
 }
 
-type RawRequest = (method: string, params: unknown[]) => Promise<unknown>;
 
 /**
  * Deploys the base on a fresh local chain from the platform account (unlocked on the local node). Skipped

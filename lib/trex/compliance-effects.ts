@@ -5,7 +5,7 @@
 // that asked for it, compliance.addModule, and the initial rules. The module is `deployed` when
 // addModule is confirmed.
 import { encodeFunctionData, getAddress, type Abi, type Address } from "viem";
-import type { EffectContext, EffectEvent, Operation } from "@/lib/chain/operations";
+import type { EffectContext, EffectEvent, Operation, KindsOf } from "@/lib/chain/operations";
 import { artifact } from "@/lib/chain/artifacts";
 import type { ComplianceModule } from "@/lib/generated/prisma/client";
 import type { ModuleKind } from "./base";
@@ -152,3 +152,7 @@ export const complianceOperations = {
   "compliance.module.remove": remove,
   "compliance.rule.add": rule,
 } satisfies Record<string, Operation>;
+
+declare module "@/lib/chain/operations" {
+  interface OperationKinds extends KindsOf<typeof complianceOperations> {}
+}

@@ -3,7 +3,7 @@
 // step (the new wallet added to the investor's ONCHAINID) records the recovery itself; a new compliance or
 // identity registry is written into the token record's suite.
 import { getAddress, parseEventLogs, type Address } from "viem";
-import type { EffectContext, Operation } from "@/lib/chain/operations";
+import type { EffectContext, Operation, KindsOf } from "@/lib/chain/operations";
 import type { ChainWrite } from "@/lib/chain/transactions";
 import { artifact } from "@/lib/chain/artifacts";
 import type { PlannedEvent } from "@/lib/tokens/submit";
@@ -56,3 +56,7 @@ export const controlOperations = {
   "token.set_compliance": suiteChange,
   "token.set_identity_registry": suiteChange,
 } satisfies Record<string, Operation>;
+
+declare module "@/lib/chain/operations" {
+  interface OperationKinds extends KindsOf<typeof controlOperations> {}
+}

@@ -3,7 +3,7 @@
 // the tenant wallet unpauses the token, and the platform hands the identity registry storage to the
 // tenant wallet (the factory keeps it otherwise), so the tenant can bind registries to it.
 import { encodeFunctionData, getAddress, parseEventLogs, type Address } from "viem";
-import type { Operation } from "@/lib/chain/operations";
+import type { Operation, KindsOf } from "@/lib/chain/operations";
 import { artifact } from "@/lib/chain/artifacts";
 import type { Token } from "@/lib/generated/prisma/client";
 import { serializeToken } from "@/lib/tokens/serialize";
@@ -57,3 +57,7 @@ export const trexTokenOperations = {
   /** The platform hands a new suite's identity registry storage to the tenant wallet. */
   "trex.storage_ownership": {},
 } satisfies Record<string, Operation>;
+
+declare module "@/lib/chain/operations" {
+  interface OperationKinds extends KindsOf<typeof trexTokenOperations> {}
+}

@@ -5,7 +5,7 @@
 // claims that waited for it.
 import { getAddress, parseEventLogs, type Address } from "viem";
 import type { Queryable } from "@/lib/db";
-import type { EffectEvent, Operation } from "@/lib/chain/operations";
+import type { EffectEvent, Operation, KindsOf } from "@/lib/chain/operations";
 import { artifact } from "@/lib/chain/artifacts";
 import type { Identity, IdentityClaim } from "@/lib/generated/prisma/client";
 import { CLAIM_COLUMNS, IDENTITY_COLUMNS, identityObject, loadIdentity, serializeClaim } from "./identity-records";
@@ -163,3 +163,7 @@ export const identityOperations = {
   "claim_issuer.deploy": deployIssuer,
   "claim_issuer.add_key": {},
 } satisfies Record<string, Operation>;
+
+declare module "@/lib/chain/operations" {
+  interface OperationKinds extends KindsOf<typeof identityOperations> {}
+}

@@ -1,7 +1,7 @@
 // What happens when the registry writes of trusted issuers and claim topics end: the record takes the
 // state the chain now has, and the event goes out with the record (raw SQL: this runs inside the
 // database transaction that finalizes the chain record).
-import type { EffectEvent, Operation } from "@/lib/chain/operations";
+import type { EffectEvent, Operation, KindsOf } from "@/lib/chain/operations";
 import type { Queryable } from "@/lib/db";
 import type { ClaimTopic, TrustedIssuer } from "@/lib/generated/prisma/client";
 import type { EventType } from "@/lib/webhooks/event-types";
@@ -57,3 +57,7 @@ export const trustedIssuerOperations = {
   "claim_topic.add": topicAdd,
   "claim_topic.remove": topicRemove,
 } satisfies Record<string, Operation>;
+
+declare module "@/lib/chain/operations" {
+  interface OperationKinds extends KindsOf<typeof trustedIssuerOperations> {}
+}

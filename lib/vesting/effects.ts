@@ -3,7 +3,7 @@
 // finalizes the chain record).
 import { encodeFunctionData, erc20Abi, getAddress, parseEventLogs, type Address } from "viem";
 import { artifact } from "@/lib/chain/artifacts";
-import type { EffectContext, EffectEvent, Operation } from "@/lib/chain/operations";
+import type { EffectContext, EffectEvent, Operation, KindsOf } from "@/lib/chain/operations";
 import type { VestingSchedule } from "@/lib/generated/prisma/client";
 import { serializeVesting, VESTING_COLUMNS } from "./records";
 
@@ -83,3 +83,7 @@ export const vestingOperations = {
   "vesting.release": release,
   "vesting.transfer_ownership": transferOwnership,
 } satisfies Record<string, Operation>;
+
+declare module "@/lib/chain/operations" {
+  interface OperationKinds extends KindsOf<typeof vestingOperations> {}
+}

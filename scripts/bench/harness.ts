@@ -6,7 +6,8 @@ import pg from "pg";
 import { applyMigrations } from "../../lib/db/migrate";
 import { spawnProductionServer } from "../lib/production-server";
 import { freePort } from "../lib/ports";
-import { LOCAL_CHAIN_ID, localAccounts, localChainDefinition } from "../../lib/chain/local-node";
+import { localChainDefinition } from "../../lib/chain/local-node";
+import { LOCAL_CHAIN_ID, localAccounts } from "../../lib/chain/local-accounts";
 
 export const root = resolve(import.meta.dirname, "../..");
 

@@ -1,4 +1,5 @@
 "use server";
+import "@/lib/composition"; // chain writes need the domains registered with lib/chain
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
 import { createToken } from "@/lib/tokens/service";

@@ -1,4 +1,5 @@
 "use server";
+import "@/lib/composition"; // chain writes need the domains registered with lib/chain
 // Server actions of the end-user page. Each one resolves the publishable key again (the browser holds no
 // secret) and, past sign-in, the end-user session cookie; lib/connect/end-user.ts does the work.
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
