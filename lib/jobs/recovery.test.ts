@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import { serve } from "inngest/next";
 import { db } from "@/lib/db";
 import { describeApp } from "./registry";
-import { claimRuns, LeaseLost, newRunRow, registerApp, saveRun } from "./store";
+import { claimDueRuns, LeaseLost, newRunRow, registerApp, saveRun } from "./store";
 import { ended, runsOf, startTestExecutor, testClient, until } from "./test-helpers";
 
 const counts = new Map<string, number>();
@@ -70,9 +70,9 @@ describe("executors sharing a database", () => {
     await registerApp(appInfo.id);
     await db.jobRun.createMany({ data: [newRunRow(appInfo.functions.get(fn.id(inngest.id))!, { name: "test/noop", data: {} })] });
 
-    const [first] = await claimRuns(appInfo, "old/1", 1, 50);
+    const { runs: [first] } = await claimDueRuns(appInfo, "old/1", 1, 50);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const [second] = await claimRuns(appInfo, "new/1", 1, 5_000);
+    const { runs: [second] } = await claimDueRuns(appInfo, "new/1", 1, 5_000);
     expect(second.id).toBe(first.id);
     await expect(saveRun(first, { attempt: 9 })).rejects.toBeInstanceOf(LeaseLost);
     await expect(saveRun(second, { attempt: 1 })).resolves.toBe(0);

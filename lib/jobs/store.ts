@@ -114,10 +114,6 @@ export async function claimDueRuns(
   return { runs, more: rows[0].seen > runs.length };
 }
 
-export async function claimRuns(app: App, token: string, limit: number, leaseMs: number): Promise<ClaimedRun[]> {
-  return (await claimDueRuns(app, token, limit, leaseMs)).runs;
-}
-
 /** Extends the leases of the runs still held by these claim tokens; returns those runs' ids. */
 export async function renewLeases(tokens: string[], leaseMs: number): Promise<Set<string>> {
   if (!tokens.length) return new Set();
