@@ -1,7 +1,8 @@
 // The tenant's platform ClaimIssuer: one ONCHAINID ClaimIssuer contract per tenant and network, deployed
-// by the tenant wallet on the first platform-signed claim. The tenant wallet is its management key and,
-// once deployed, also a claim key (purpose 3), so claims signed with the tenant's key are valid on chain
-// (ClaimIssuer.isClaimValid) and other areas can list it as a trusted issuer.
+// by the tenant's acting account on the first platform-signed claim. The acting account is its management
+// key; once deployed, the tenant's claim signing key (its custodial key: ClaimIssuer checks an ECDSA
+// signature, which a smart account cannot give) becomes a claim key (purpose 3), so claims signed with it
+// are valid on chain (ClaimIssuer.isClaimValid) and other areas can list it as a trusted issuer.
 import { encodeAbiParameters, encodeDeployData, encodeFunctionData, getAddress, keccak256, type Address } from "viem";
 import { pool, type Queryable } from "@/lib/db";
 import { newId } from "@/lib/api/ids";
@@ -30,7 +31,7 @@ export const keyOf = (address: Address) => keccak256(encodeAbiParameters([{ type
  * recorded while the deployment confirms is either seen by the confirmation or sees it deployed). When
  * there is none, or its deployment failed, records its deployment (the caller wakes it after commit).
  */
-export async function lockClaimIssuer(client: Queryable, scope: Scope, network: string, tenantWallet: Address): Promise<{ issuer: Pick<ClaimIssuer, "id" | "address" | "status">; deployment?: Transaction }> {
+export async function lockClaimIssuer(client: Queryable, scope: Scope, network: string, keys: { manager: Address; claimKey: Address }): Promise<{ issuer: Pick<ClaimIssuer, "id" | "address" | "status">; deployment?: Transaction }> {
   await client.query(
     `INSERT INTO claim_issuers (id, tenant_id, livemode, network, status, created_at, updated_at)
      VALUES ($1, $2, $3, $4, 'new', now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC') ON CONFLICT (tenant_id, livemode, network) DO NOTHING`,
@@ -44,8 +45,8 @@ export async function lockClaimIssuer(client: Queryable, scope: Scope, network: 
   const write = await recordChainWrite(
     {
       tenantId: scope.tenantId, livemode: scope.livemode, network, kind: "claim_issuer.deploy",
-      data: encodeDeployData({ abi: artifact("ClaimIssuer").abi, bytecode: artifact("ClaimIssuer").bytecode, args: [tenantWallet] }),
-      request: { claim_issuer: issuer.id, management_key: tenantWallet }, effect: { claim_issuer_id: issuer.id },
+      data: encodeDeployData({ abi: artifact("ClaimIssuer").abi, bytecode: artifact("ClaimIssuer").bytecode, args: [keys.manager] }),
+      request: { claim_issuer: issuer.id, management_key: keys.manager }, effect: { claim_issuer_id: issuer.id, claim_key: keys.claimKey },
     },
     client,
   );
@@ -55,6 +56,6 @@ export async function lockClaimIssuer(client: Queryable, scope: Scope, network: 
   return { issuer: { id: issuer.id, address: null, status: "deploying" }, deployment: write };
 }
 
-/** addKey(keccak256(abi.encode(wallet)), 3, 1) on the ClaimIssuer: the tenant wallet becomes a claim signer. */
+/** addKey(keccak256(abi.encode(wallet)), 3, 1) on the ClaimIssuer: the wallet becomes a claim signer. */
 export const addClaimKeyData = (wallet: Address) =>
   encodeFunctionData({ abi: artifact("ClaimIssuer").abi, functionName: "addKey", args: [keyOf(getAddress(wallet)), CLAIM_KEY_PURPOSE, ECDSA_KEY_TYPE] });
