@@ -5,6 +5,7 @@ import { getAddress, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { expect } from "vitest";
 import { call } from "@/test/client";
+import { db } from "@/lib/db";
 import { prepareUserOperation } from "./ops";
 
 export const CONNECT_TEST_CHAIN_ID = "80002"; // polygon_amoy, served by the local chain in tests
@@ -43,12 +44,13 @@ export function autoSign(t: Caller, owner: PrivateKeyAccount, account: Address) 
   const signed = new Set<string>();
   const loop = (async () => {
     while (running) {
-      const pending = await asTenant(t, "GET", `/v1/connect/ops/pending?account=${account}`);
-      for (const op of (pending.body?.data ?? []) as { user_op_hash: Hex; status: string }[]) {
-        if (op.status !== "awaiting_sign" || signed.has(op.user_op_hash)) continue;
-        signed.add(op.user_op_hash);
-        const signature = await owner.signMessage({ message: { raw: op.user_op_hash } });
-        await asTenant(t, "POST", `/v1/connect/ops/${op.user_op_hash}/sign`, { signature });
+      // Read from the database, not GET …/ops/pending: polling the API would use up the tenant's rate limit.
+      const pending = await db.relayOperation.findMany({ where: { sender: account.toLowerCase(), status: "awaiting_sign" }, select: { userOpHash: true } });
+      for (const { userOpHash } of pending) {
+        if (signed.has(userOpHash)) continue;
+        signed.add(userOpHash);
+        const signature = await owner.signMessage({ message: { raw: userOpHash as Hex } });
+        await asTenant(t, "POST", `/v1/connect/ops/${userOpHash}/sign`, { signature });
       }
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -34,7 +34,7 @@ describe.each(["custodial", "connect"] as const)("regulated token acceptance (%s
       const got = (await api(t, "GET", `/v1/identities/${identity.body.id}`)).body;
       if (got.status === "failed") throw new Error(`identity failed: ${JSON.stringify(got)}`);
       return got.status === "registered" && got;
-    }, "the identity registered", 90_000);
+    }, "the identity registered", 90_000, 500);
     // The acting account manages the identity, so it can add the claim below.
     expect(await read<boolean>(registered.identity_address, artifact("Identity").abi, "keyHasPurpose", [keyOf(acting), 1n])).toBe(true);
     const claim = await api(t, "POST", `/v1/identities/${identity.body.id}/claims`, { topic: TOPIC });
@@ -43,7 +43,7 @@ describe.each(["custodial", "connect"] as const)("regulated token acceptance (%s
       const listed = (await api(t, "GET", `/v1/identities/${identity.body.id}/claims`)).body.data.find((c: any) => c.id === claim.body.id);
       if (listed?.status === "failed") throw new Error(`claim failed: ${JSON.stringify(listed)}`);
       return listed?.status === "added" && listed;
-    }, "the claim added", 90_000);
+    }, "the claim added", 90_000, 500);
   }
 
   const check = (from: Address, to: Address, amount: string) => api(t, "POST", `/v1/tokens/${token.id}/compliance/check`, { from, to, amount });
@@ -68,11 +68,11 @@ describe.each(["custodial", "connect"] as const)("regulated token acceptance (%s
     // The token requires TOPIC; the first claim deploys the tenant's ClaimIssuer, which becomes the trusted issuer.
     const topic = await api(t, "POST", "/v1/claim_topics", { token_id: token.id, topic: TOPIC, name: "KYC" });
     expect(topic.status, JSON.stringify(topic.body)).toBe(201);
-    await eventually(async () => (await api(t, "GET", `/v1/claim_topics?token_id=${token.id}`)).body.data[0]?.status === "active", "the topic required", 90_000);
+    await eventually(async () => (await api(t, "GET", `/v1/claim_topics?token_id=${token.id}`)).body.data[0]?.status === "active", "the topic required", 90_000, 500);
     const claim = await verifiedInvestor(seller.address);
     const trusted = await api(t, "POST", "/v1/trusted_issuers", { token_id: token.id, issuer: claim.issuer, claim_topics: [TOPIC] });
     expect(trusted.status, JSON.stringify(trusted.body)).toBe(201);
-    await eventually(async () => (await api(t, "GET", `/v1/trusted_issuers?token_id=${token.id}`)).body.data[0]?.status === "active", "the issuer trusted", 90_000);
+    await eventually(async () => (await api(t, "GET", `/v1/trusted_issuers?token_id=${token.id}`)).body.data[0]?.status === "active", "the issuer trusted", 90_000, 500);
     expect((await api(t, "GET", `/v1/identities/on_chain/verify?token_id=${token.id}&address=${seller.address}`)).body).toMatchObject({ verified: true });
     await confirmed(t, "POST", `/v1/tokens/${token.id}/mint`, { to: seller.address, amount: "100" });
 
@@ -94,7 +94,7 @@ describe.each(["custodial", "connect"] as const)("regulated token acceptance (%s
     // The agent's controls: freeze the buyer, then move its tokens back by force.
     const freeze = await api(t, "POST", `/v1/tokens/${token.id}/freeze`, { address: buyer.address });
     expect(freeze.status, JSON.stringify(freeze.body)).toBe(200);
-    await eventually(async () => (await api(t, "GET", `/v1/tokens/${token.id}/is_frozen?address=${buyer.address}`)).body.frozen === true, "the buyer frozen", 90_000);
+    await eventually(async () => (await api(t, "GET", `/v1/tokens/${token.id}/is_frozen?address=${buyer.address}`)).body.frozen === true, "the buyer frozen", 90_000, 500);
     await confirmed(t, "POST", `/v1/tokens/${token.id}/force_transfer`, { from: buyer.address, to: seller.address, amount: "4" }, 200);
     expect(await read<bigint>(token.address, tokenAbi, "balanceOf", [buyer.address])).toBe(6n);
     expect(await read<bigint>(token.address, tokenAbi, "balanceOf", [seller.address])).toBe(94n);

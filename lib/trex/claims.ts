@@ -73,7 +73,7 @@ export async function addClaim(scope: Scope, identityId: string, input: AddClaim
   const data = (input.data ?? "0x") as Hex;
   const uri = input.uri ?? "";
   const external = input.issuer !== undefined;
-  const manager = (await actingFor(scope, identity.network)).address;
+  const acting = await actingFor(scope, identity.network);
   const claimSigner = await signerFor(scope.tenantId);
   const signature = input.signature ?? (await claimSigner.signMessage({ message: { raw: claimHash(identity.identityAddress, input.topic, data) } }));
 
@@ -82,7 +82,7 @@ export async function addClaim(scope: Scope, identityId: string, input: AddClaim
     let issuer: Address | null = input.issuer ?? null;
     let claimIssuerId: string | null = null;
     if (!external) {
-      const locked = await lockClaimIssuer(client, scope, identity.network, { manager, claimKey: getAddress(claimSigner.address) });
+      const locked = await lockClaimIssuer(client, scope, identity.network, { manager: acting.address, claimKey: getAddress(claimSigner.address), smallDeploy: acting.mode === "connect" });
       claimIssuerId = locked.issuer.id;
       issuer = locked.issuer.status === "deployed" ? (locked.issuer.address as Address) : null;
       if (locked.deployment) writes.push(locked.deployment);
