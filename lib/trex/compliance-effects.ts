@@ -78,7 +78,7 @@ async function continueCreation(ctx: EffectContext, m: ComplianceModule) {
   }
 }
 
-const failModule = async (ctx: EffectContext) => {
+const failModule = async (ctx: EffectContext & { reason: string }) => {
   await updateModule(ctx, "status = 'failed', failure_reason = $2", [ctx.reason]);
 };
 
