@@ -45,12 +45,13 @@ export const Identity = z
     network: z.string(),
     identity_registry: z.string().meta({ description: "The token's IdentityRegistry contract." }),
     wallet: z.string().meta({ description: "The investor wallet." }),
-    identity_address: z.string().nullable().meta({ description: "The investor's ONCHAINID contract; null until the IdFactory has deployed it." }),
+    identity_address: z.string().nullable().meta({ description: "The investor's ONCHAINID contract; null until it is deployed." }),
     country: Country,
     source: z.enum(["created", "reused", "provided"]).meta({
       description:
-        "`created`: deployed for this wallet by the platform IdFactory, with the tenant wallet as management key (it adds claims and keys); " +
-        "`reused`: the IdFactory already linked the wallet to that identity; `provided`: given in the request.",
+        "`created`: an ONCHAINID deployed for this wallet by the tenant's acting account (custodial wallet, or smart account in connect mode), its only management key (it adds claims and keys); " +
+        "identities are per tenant and mode, never shared with another tenant; " +
+        "`reused`: the one this tenant already created for the wallet on this network (for another of its tokens), still managed by its acting account; `provided`: given in the request.",
     }),
     status: IdentityStatus.meta({
       description:
@@ -81,12 +82,12 @@ export const CreateIdentityInput = writeBody({
   wallet: Address.meta({ description: "The investor wallet to register." }),
   country: CountryInput,
   identity_address: IdentityAddress.optional().meta({
-    description: "An existing ONCHAINID to register. Omitted: the platform IdFactory deploys one for the wallet (or reuses the one it already linked to it).",
+    description: "An existing ONCHAINID to register. Omitted: the tenant's acting account deploys one for the wallet (or reuses the one it already deployed for it on this network).",
   }),
 }).meta({
   id: "CreateIdentityInput",
   description:
-    "Registers the wallet in the token's identity registry (registerIdentity, sent by the tenant wallet, an agent of the registry). " +
+    "Registers the wallet in the token's identity registry (registerIdentity, sent by the tenant's acting account, an agent of the registry). " +
     "Answers 201 with the identity (status `pending`); identity.registered follows when the chain confirms. A wallet already registered for the token answers 409.",
 });
 

@@ -1,14 +1,16 @@
 // The tenant's platform ClaimIssuer: one ONCHAINID ClaimIssuer contract per tenant and network, deployed
-// by the tenant wallet on the first platform-signed claim. The tenant wallet is its management key and,
-// once deployed, also a claim key (purpose 3), so claims signed with the tenant's key are valid on chain
-// (ClaimIssuer.isClaimValid) and other areas can list it as a trusted issuer.
-import { encodeAbiParameters, encodeDeployData, encodeFunctionData, getAddress, keccak256, type Address } from "viem";
+// by the tenant's acting account on the first platform-signed claim. The acting account is its management
+// key; once deployed, the tenant's claim signing key (its custodial key: ClaimIssuer checks an ECDSA
+// signature, which a smart account cannot give) becomes a claim key (purpose 3), so claims signed with it
+// are valid on chain (ClaimIssuer.isClaimValid) and other areas can list it as a trusted issuer.
+import { encodeAbiParameters, encodeDeployData, encodeFunctionData, getAddress, keccak256, type Address, type Hex } from "viem";
 import { pool, type Queryable } from "@/lib/db";
 import { newId } from "@/lib/api/ids";
 import { artifact } from "@/lib/chain/artifacts";
 import { recordChainWrite } from "@/lib/chain/transactions";
 import type { ClaimIssuer, Transaction } from "@/lib/generated/prisma/client";
 import type { Scope } from "@/lib/tokens/scope";
+import { trexBase } from "./base";
 
 export const CLAIM_KEY_PURPOSE = 3n;
 const ECDSA_KEY_TYPE = 1n;
@@ -26,11 +28,23 @@ export async function tenantClaimIssuer(scope: Scope, network: string): Promise<
 export const keyOf = (address: Address) => keccak256(encodeAbiParameters([{ type: "address" }], [address]));
 
 /**
+ * A ClaimIssuer (20 KB, ~4.6M gas), or with `small` an IdentityProxy of the platform's ONCHAINID identity
+ * implementation: its isClaimValid checks the same purpose-3 keys (it only lacks ClaimIssuer's revocation,
+ * which the platform does not use). A smart account needs the small one: the bundler cannot estimate a
+ * creation that big on the local chain (its simulation exceeds the 2^24 per-transaction gas cap).
+ */
+function issuerDeployData(network: string, manager: Address, small: boolean): Hex {
+  if (!small) return encodeDeployData({ abi: artifact("ClaimIssuer").abi, bytecode: artifact("ClaimIssuer").bytecode, args: [manager] });
+  const proxy = artifact("IdentityProxy");
+  return encodeDeployData({ abi: proxy.abi, bytecode: proxy.bytecode, args: [trexBase(network).identityImplementationAuthority, manager] } as never);
+}
+
+/**
  * The tenant's ClaimIssuer row on `network`, locked for the rest of the caller's transaction (so a claim
  * recorded while the deployment confirms is either seen by the confirmation or sees it deployed). When
  * there is none, or its deployment failed, records its deployment (the caller wakes it after commit).
  */
-export async function lockClaimIssuer(client: Queryable, scope: Scope, network: string, tenantWallet: Address): Promise<{ issuer: Pick<ClaimIssuer, "id" | "address" | "status">; deployment?: Transaction }> {
+export async function lockClaimIssuer(client: Queryable, scope: Scope, network: string, keys: { manager: Address; claimKey: Address; smallDeploy: boolean }): Promise<{ issuer: Pick<ClaimIssuer, "id" | "address" | "status">; deployment?: Transaction }> {
   await client.query(
     `INSERT INTO claim_issuers (id, tenant_id, livemode, network, status, created_at, updated_at)
      VALUES ($1, $2, $3, $4, 'new', now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC') ON CONFLICT (tenant_id, livemode, network) DO NOTHING`,
@@ -44,8 +58,8 @@ export async function lockClaimIssuer(client: Queryable, scope: Scope, network: 
   const write = await recordChainWrite(
     {
       tenantId: scope.tenantId, livemode: scope.livemode, network, kind: "claim_issuer.deploy",
-      data: encodeDeployData({ abi: artifact("ClaimIssuer").abi, bytecode: artifact("ClaimIssuer").bytecode, args: [tenantWallet] }),
-      request: { claim_issuer: issuer.id, management_key: tenantWallet }, effect: { claim_issuer_id: issuer.id },
+      data: issuerDeployData(network, keys.manager, keys.smallDeploy),
+      request: { claim_issuer: issuer.id, management_key: keys.manager }, effect: { claim_issuer_id: issuer.id, claim_key: keys.claimKey },
     },
     client,
   );
@@ -55,6 +69,6 @@ export async function lockClaimIssuer(client: Queryable, scope: Scope, network: 
   return { issuer: { id: issuer.id, address: null, status: "deploying" }, deployment: write };
 }
 
-/** addKey(keccak256(abi.encode(wallet)), 3, 1) on the ClaimIssuer: the tenant wallet becomes a claim signer. */
+/** addKey(keccak256(abi.encode(wallet)), 3, 1) on the ClaimIssuer: the wallet becomes a claim signer. */
 export const addClaimKeyData = (wallet: Address) =>
   encodeFunctionData({ abi: artifact("ClaimIssuer").abi, functionName: "addKey", args: [keyOf(getAddress(wallet)), CLAIM_KEY_PURPOSE, ECDSA_KEY_TYPE] });

@@ -1,15 +1,16 @@
 // Claims on an identity's ONCHAINID. A platform claim is signed with the tenant wallet's key, a claim key
 // of the tenant's platform ClaimIssuer (./claim-issuer): EIP-191 over keccak256(abi.encode(identity,
 // topic, data)), which ClaimIssuer.isClaimValid checks. A claim signed elsewhere comes with its issuer and
-// signature. Either way the tenant wallet sends Identity.addClaim (it must be a management or claim key of
-// the identity: it is of every identity the platform created). When the tenant's ClaimIssuer is still
+// signature. Either way the tenant's acting account sends Identity.addClaim (it must be a management or
+// claim key of the identity: it is of every identity the platform created for the tenant). When the tenant's ClaimIssuer is still
 // being deployed, the claim waits and its addClaim is sent when the deployment confirms (./identity-effects).
 import { encodeAbiParameters, encodeFunctionData, getAddress, isHex, keccak256, type Address, type Hex } from "viem";
 import { db, transaction } from "@/lib/db";
 import { newId } from "@/lib/api/ids";
 import { invalidRequest, notFound } from "@/lib/api/errors";
 import { artifact } from "@/lib/chain/artifacts";
-import { signerFor, tenantWallet } from "@/lib/chain/wallets";
+import { signerFor } from "@/lib/chain/wallets";
+import { actingFor } from "@/lib/connect/wallet-mode";
 import { recordChainWrite, wakeWallets, type ChainWrite } from "@/lib/chain/transactions";
 import type { Identity, IdentityClaim, Transaction } from "@/lib/generated/prisma/client";
 import type { Scope } from "@/lib/tokens/scope";
@@ -33,7 +34,7 @@ export interface AddClaim {
 export const claimHash = (identity: Address, topic: string, data: Hex) =>
   keccak256(encodeAbiParameters([{ type: "address" }, { type: "uint256" }, { type: "bytes" }], [identity, BigInt(topic), data]));
 
-/** Identity.addClaim(topic, 1, issuer, signature, data, uri) for the claim, sent by the tenant wallet. */
+/** Identity.addClaim(topic, 1, issuer, signature, data, uri) for the claim, sent by the tenant's acting account. */
 export function addClaimWrite(claim: IdentityClaim, identity: Pick<Identity, "identityAddress" | "network" | "tokenId">, issuer: Address): ChainWrite {
   return {
     tenantId: claim.tenantId, livemode: claim.livemode, network: identity.network, tokenId: identity.tokenId, kind: "identity.claim.add",
@@ -72,15 +73,16 @@ export async function addClaim(scope: Scope, identityId: string, input: AddClaim
   const data = (input.data ?? "0x") as Hex;
   const uri = input.uri ?? "";
   const external = input.issuer !== undefined;
-  const wallet = getAddress((await tenantWallet(scope.tenantId)).address);
-  const signature = input.signature ?? (await (await signerFor(scope.tenantId)).signMessage({ message: { raw: claimHash(identity.identityAddress, input.topic, data) } }));
+  const acting = await actingFor(scope, identity.network);
+  const claimSigner = await signerFor(scope.tenantId);
+  const signature = input.signature ?? (await claimSigner.signMessage({ message: { raw: claimHash(identity.identityAddress, input.topic, data) } }));
 
   const { claim, writes } = await transaction(async (client) => {
     const writes: Transaction[] = [];
     let issuer: Address | null = input.issuer ?? null;
     let claimIssuerId: string | null = null;
     if (!external) {
-      const locked = await lockClaimIssuer(client, scope, identity.network, wallet);
+      const locked = await lockClaimIssuer(client, scope, identity.network, { manager: acting.address, claimKey: getAddress(claimSigner.address), smallDeploy: acting.mode === "connect" });
       claimIssuerId = locked.issuer.id;
       issuer = locked.issuer.status === "deployed" ? (locked.issuer.address as Address) : null;
       if (locked.deployment) writes.push(locked.deployment);

@@ -1,5 +1,6 @@
 // What compliance-module transactions do when they end. Creating an on-chain module is a chain of
-// writes from the tenant wallet: the ModuleProxy creation, then (follow-ups recorded in the same
+// writes from the tenant's acting account: the ModuleProxy creation (in connect mode created uninitialized,
+// then initialize() by the account, see ./compliance createModule), then (follow-ups recorded in the same
 // database transaction that confirms it, sent in that order) the token agent role for a
 // TransferFeesModule (it collects the fee with forcedTransfer), presetCompleted for a MaxBalanceModule
 // that asked for it, compliance.addModule, and the initial rules. The module is `deployed` when
@@ -22,6 +23,8 @@ export interface ModuleEffect {
   /** compliance.module.add / remove: part of creating (add) or deleting (remove) the module. */
   lifecycle?: boolean;
   rule?: Rule;
+  /** compliance.module.deploy: the proxy was created without initialize() (see ./compliance createModule). */
+  initialize?: boolean;
 }
 
 const effectOf = (ctx: EffectContext) => ctx.tx.effect as unknown as ModuleEffect;
@@ -47,11 +50,37 @@ const bindingEvent = (ctx: EffectContext, m: ComplianceModule) => ({
   livemode: ctx.tx.livemode,
 });
 
-const followUp = (ctx: EffectContext, kind: "compliance.module.prepare" | "compliance.module.add" | "compliance.rule.add", to: Address, data: `0x${string}`, effect: ModuleEffect) =>
+const followUp = (ctx: EffectContext, kind: "compliance.module.initialize" | "compliance.module.prepare" | "compliance.module.add" | "compliance.rule.add", to: Address, data: `0x${string}`, effect: ModuleEffect) =>
   ctx.submit({
     tenantId: ctx.tx.tenantId, livemode: ctx.tx.livemode, network: ctx.tx.network, kind, tokenId: effect.tokenId,
     to, data, request: { module: effect.moduleId, step: kind }, effect: effect as unknown as Record<string, unknown>,
   });
+
+/** The follow-ups of a created (and initialized) module, in order; `m` has its proxy address. */
+async function continueCreation(ctx: EffectContext, m: ComplianceModule) {
+  const effect = effectOf(ctx);
+  const proxy = getAddress(m.address!);
+  const kind = m.kind as ModuleKind;
+  const params = m.params as CreationParams;
+  if (kind === "TransferFeesModule") {
+    const data = encodeFunctionData({ abi: artifact("Token").abi as Abi, functionName: "addAgent", args: [proxy] });
+    await followUp(ctx, "compliance.module.prepare", effect.token, data, effect);
+  }
+  if (kind === "MaxBalanceModule" && params.preset_completed) {
+    const data = encodeFunctionData({ abi: moduleAbi(kind), functionName: "presetCompleted", args: [effect.compliance] });
+    await followUp(ctx, "compliance.module.prepare", proxy, data, effect);
+  }
+  const add = encodeFunctionData({ abi: complianceAbi(), functionName: "addModule", args: [proxy] });
+  await followUp(ctx, "compliance.module.add", effect.compliance, add, { ...effect, lifecycle: true });
+  for (const rule of initialRules(kind, params)) {
+    const call = encodeRule(rule, { kind, address: proxy, compliance: effect.compliance });
+    await followUp(ctx, "compliance.rule.add", call.to, call.data, { ...effect, rule });
+  }
+}
+
+const failModule = async (ctx: EffectContext & { reason: string }) => {
+  await updateModule(ctx, "status = 'failed', failure_reason = $2", [ctx.reason]);
+};
 
 const deploy: Operation = {
   async onConfirmed(ctx) {
@@ -64,26 +93,25 @@ const deploy: Operation = {
     const m = await updateModule(ctx, "address = $2", [proxy]);
     if (!m) return;
     const effect = effectOf(ctx);
-    const kind = m.kind as ModuleKind;
-    const params = m.params as CreationParams;
-    if (kind === "TransferFeesModule") {
-      const data = encodeFunctionData({ abi: artifact("Token").abi as Abi, functionName: "addAgent", args: [proxy] });
-      await followUp(ctx, "compliance.module.prepare", effect.token, data, effect);
+    if (effect.initialize) {
+      // Created uninitialized (connect mode): the acting account initializes it, so it is its owner.
+      const data = encodeFunctionData({ abi: moduleAbi(m.kind as ModuleKind), functionName: "initialize", args: [] });
+      await followUp(ctx, "compliance.module.initialize", proxy, data, { ...effect, initialize: false });
+      return;
     }
-    if (kind === "MaxBalanceModule" && params.preset_completed) {
-      const data = encodeFunctionData({ abi: moduleAbi(kind), functionName: "presetCompleted", args: [effect.compliance] });
-      await followUp(ctx, "compliance.module.prepare", proxy, data, effect);
-    }
-    const add = encodeFunctionData({ abi: complianceAbi(), functionName: "addModule", args: [proxy] });
-    await followUp(ctx, "compliance.module.add", effect.compliance, add, { ...effect, lifecycle: true });
-    for (const rule of initialRules(kind, params)) {
-      const call = encodeRule(rule, { kind, address: proxy, compliance: effect.compliance });
-      await followUp(ctx, "compliance.rule.add", call.to, call.data, { ...effect, rule });
-    }
+    await continueCreation(ctx, m);
   },
-  async onFailed(ctx) {
-    await updateModule(ctx, "status = 'failed', failure_reason = $2", [ctx.reason]);
+  onFailed: failModule,
+};
+
+/** The acting account's initialize() on a module created uninitialized. If it fails (someone initialized it first), the module is failed and never added. */
+const initialize: Operation = {
+  async onConfirmed(ctx) {
+    const { rows } = await ctx.client.query(`SELECT ${MODULE_COLUMNS} FROM compliance_modules WHERE id = $1`, [effectOf(ctx).moduleId]);
+    const m = rows[0] as ComplianceModule | undefined;
+    if (m?.address) await continueCreation(ctx, m);
   },
+  onFailed: failModule,
 };
 
 const add: Operation = {
@@ -146,6 +174,7 @@ const rule: Operation = {
 
 export const complianceOperations = {
   "compliance.module.deploy": deploy,
+  "compliance.module.initialize": initialize,
   /** Token.addAgent/removeAgent(module) around a TransferFeesModule's binding, MaxBalanceModule.presetCompleted before addModule. */
   "compliance.module.prepare": {},
   "compliance.module.add": add,

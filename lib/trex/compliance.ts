@@ -1,5 +1,5 @@
 // Compliance modules (spec 4.4): creation, listing, binding to a token's ModularCompliance, removal and
-// every configuration change ("rule"). Every write is sent by the tenant wallet, which owns the
+// every configuration change ("rule"). Every write is sent by the tenant's acting account, which owns the
 // compliance of its suites and every module proxy it creates; the module changes when it is confirmed
 // (./compliance-effects).
 //
@@ -15,6 +15,7 @@ import { invalidRequest } from "@/lib/api/errors";
 import { paginate } from "@/lib/api/pagination";
 import { artifact } from "@/lib/chain/artifacts";
 import { networkFor } from "@/lib/chain/networks";
+import { actingFor } from "@/lib/connect/wallet-mode";
 import { recordChainWrite, serializeTransaction, submitChainWrite, wakeWallets, type ChainWrite } from "@/lib/chain/transactions";
 import { db, transaction } from "@/lib/db";
 import type { ComplianceModule } from "@/lib/generated/prisma/client";
@@ -71,8 +72,12 @@ export async function createModule(scope: Scope, input: CreateInput) {
   await assertCanBind(token, input.kind, params.preset_completed === true);
   if (params.transfer_fees) await assertVerifiedCollector(token, params.transfer_fees.collector, "transfer_fees.collector");
   const implementation = trexBase(token.network).modules[input.kind];
-  const initialize = encodeFunctionData({ abi: moduleAbi(input.kind), functionName: "initialize", args: [] });
-  const effect: ModuleEffect = { moduleId: id, tokenId: token.id, token: token.address, compliance: token.suite.compliance };
+  // The module's owner is whoever calls initialize(): inside the proxy's constructor that is the creator.
+  // A smart account creates through the CREATE2 deployer, which would own it; so in connect mode the proxy
+  // is created uninitialized and the account initializes it next (./compliance-effects).
+  const byAccount = (await actingFor(scope, token.network)).mode === "connect";
+  const initialize = byAccount ? "0x" : encodeFunctionData({ abi: moduleAbi(input.kind), functionName: "initialize", args: [] });
+  const effect: ModuleEffect = { moduleId: id, tokenId: token.id, token: token.address, compliance: token.suite.compliance, ...(byAccount && { initialize: true }) };
   const { idempotency_key: _, ...request } = input;
   const deploy: ChainWrite = {
     tenantId: scope.tenantId, livemode: scope.livemode, network: token.network, kind: "compliance.module.deploy", tokenId: token.id,

@@ -1,12 +1,13 @@
-// The controls of a regulated token (spec 4.5). Agent actions and owner actions are sent by the tenant
-// wallet (the token's owner and agent) through the one chain path; each POST answers 200 with the
+// The controls of a regulated token (spec 4.5). Agent actions and owner actions are sent by the tenant's
+// acting account (actingFor: its custodial wallet, or its smart account in connect mode; the token's owner
+// and agent) through the one chain path; each POST answers 200 with the
 // transaction record, and the change (with its event, ./controls-effects) happens when it confirms.
 // What the contract would refuse is read on chain first and answered 400, before anything is sent.
 import { encodeAbiParameters, getAddress, keccak256, zeroAddress, type Address, type Hex } from "viem";
 import type { z } from "zod";
 import { invalidRequest } from "@/lib/api/errors";
 import { submitChainWrite, type ChainWrite } from "@/lib/chain/transactions";
-import { tenantWallet } from "@/lib/chain/wallets";
+import { actingFor } from "@/lib/connect/wallet-mode";
 import type { ForceTransferInput, FreezeInput, PartialFreezeInput, RecoverInput, SetComplianceInput, SetIdentityRegistryInput } from "@/lib/schemas/token-controls";
 import type { Scope } from "@/lib/tokens/scope";
 import type { PlannedEvent } from "@/lib/tokens/submit";
@@ -24,12 +25,13 @@ export const walletKey = (wallet: Address): Hex => keccak256(encodeAbiParameters
 
 async function withRole(scope: Scope, id: string, role: "agent" | "owner") {
   const token = await regulatedToken(scope, id);
-  const wallet = getAddress((await tenantWallet(scope.tenantId)).address);
+  // The account that will send the write is the one checked (the same service decides both).
+  const wallet = (await actingFor(scope, token.network)).address;
   const allowed = role === "agent"
     ? await readToken<boolean>(token, "isAgent", [wallet])
     : getAddress(await readToken<Address>(token, "owner")) === wallet;
   if (!allowed) {
-    throw invalidRequest(`not_token_${role}`, `The tenant wallet ${wallet} is no longer ${role === "agent" ? "an agent" : "the owner"} of token '${token.id}' on chain.`, "id");
+    throw invalidRequest(`not_token_${role}`, `The tenant's acting account ${wallet} is not ${role === "agent" ? "an agent" : "the owner"} of token '${token.id}' on chain.`, "id");
   }
   return { token, wallet };
 }
@@ -94,7 +96,7 @@ export async function forceTransfer(scope: Scope, id: string, body: Body<typeof 
 
 /**
  * Recovery needs the new wallet to be a management key of the investor's ONCHAINID. When it is not yet,
- * the tenant wallet adds it first (it is a management key of the identities the platform creates), and
+ * the acting account adds it first (it is a management key of the identities the platform creates), and
  * recoveryAddress follows when that confirms (`token.recover_add_key`'s effect submits it).
  */
 export async function recover(scope: Scope, id: string, body: Body<typeof RecoverInput>) {
@@ -127,7 +129,7 @@ export async function recover(scope: Scope, id: string, body: Body<typeof Recove
   if (!(await hasPurpose(walletKey(wallet)))) {
     throw invalidRequest(
       "identity_key_missing",
-      `The tenant wallet ${wallet} is not a management key of ${onchainId}, so it cannot add ${fresh} to it: add ${fresh} as a management key (purpose 1) of the identity, then retry.`,
+      `The tenant's acting account ${wallet} is not a management key of ${onchainId}, so it cannot add ${fresh} to it: add ${fresh} as a management key (purpose 1) of the identity, then retry.`,
       "investor_onchain_id",
     );
   }

@@ -1,5 +1,5 @@
-// Identities of a regulated token through the HTTP API, read back on chain: registration through the
-// platform IdFactory (and of a provided or an already linked ONCHAINID), duplicates, address and country
+// Identities of a regulated token through the HTTP API, read back on chain: registration of an ONCHAINID
+// the tenant wallet deploys (and of a provided one, or of the tenant's own for the wallet in another token), duplicates, address and country
 // updates (with their legacy forms), removal, the registry's on-chain reads, and events. Another tenant's
 // ids answer 404 everywhere.
 import { beforeAll, describe, expect, it } from "vitest";
@@ -40,7 +40,7 @@ describe("identities", () => {
     registry = token.regulated.identity_registry;
   });
 
-  it("deploys an ONCHAINID through the IdFactory, managed by the tenant wallet, and registers it (409 for a duplicate)", async () => {
+  it("deploys an ONCHAINID managed by the tenant wallet alone (not through the shared IdFactory), and registers it (409 for a duplicate)", async () => {
     const investor = await account();
     const res = await api(t, "POST", "/v1/identities", { token_id: token.id, wallet: investor.address, country: "fr" });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -50,7 +50,7 @@ describe("identities", () => {
     });
     expect(res.body.id).toMatch(/^idn_/);
     const create = await db.transaction.findUniqueOrThrow({ where: { id: res.body.transaction } });
-    expect(create).toMatchObject({ kind: "identity.create", toAddress: trexBase(NETWORK).idFactory });
+    expect(create).toMatchObject({ kind: "identity.create", toAddress: null, fromAddress: t.wallet });
 
     const row = await identityIn(res.body.id, ["registered", "failed"]);
     expect(row.status, row.failureReason ?? "").toBe("registered");
@@ -58,7 +58,8 @@ describe("identities", () => {
     expect(await readAt(registry, irAbi, "contains", [investor.address])).toBe(true);
     expect(await readAt(registry, irAbi, "identity", [investor.address])).toBe(identity);
     expect(await readAt(registry, irAbi, "investorCountry", [investor.address])).toBe(250);
-    expect(await readAt(trexBase(NETWORK).idFactory, artifact("IdFactory").abi, "getIdentity", [investor.address])).toBe(identity);
+    // Not linked in the platform IdFactory: that link is global, and another tenant's identity for this wallet must be its own.
+    expect(await readAt(trexBase(NETWORK).idFactory, artifact("IdFactory").abi, "getIdentity", [investor.address])).toBe("0x0000000000000000000000000000000000000000");
     const tenantKey = keccak256(encodeAbiParameters([{ type: "address" }], [t.wallet]));
     expect(await readAt(identity, identityAbi, "keyHasPurpose", [tenantKey, 1n])).toBe(true);
 
@@ -78,7 +79,7 @@ describe("identities", () => {
     expect((await api(other, "POST", "/v1/identities", { token_id: token.id, wallet: (await account()).address, country: "FR" })).status).toBe(404);
   });
 
-  it("registers a provided ONCHAINID, and reuses the one the IdFactory already linked to the wallet in another token", async () => {
+  it("registers a provided ONCHAINID, and reuses the tenant's own ONCHAINID of the wallet in another of its tokens", async () => {
     const investor = await account(true);
     const own = getAddress(await deployContract(investor.wallet, identityAbi, artifact("Identity").bytecode, [investor.address, false]));
     const provided = await api(t, "POST", "/v1/identities", { token_id: token.id, wallet: investor.address, country: 276, identity_address: own });
@@ -87,7 +88,7 @@ describe("identities", () => {
     expect((await identityIn(provided.body.id, ["registered", "failed"])).status).toBe("registered");
     expect(await readAt(registry, irAbi, "identity", [investor.address])).toBe(own);
 
-    // A wallet whose ONCHAINID the IdFactory created for the first token is registered with it in a second one.
+    // A wallet whose ONCHAINID the tenant created for the first token is registered with it in a second one.
     const linkedWallet = (await account()).address;
     const first = await api(t, "POST", "/v1/identities", { token_id: token.id, wallet: linkedWallet, country: "US" });
     const created = await identityIn(first.body.id, ["registered", "failed"]);

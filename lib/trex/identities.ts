@@ -1,16 +1,19 @@
 // Investor identities of regulated tokens: an ONCHAINID registered in the identity registry of one of the
-// tenant's ERC3643 tokens. Registering deploys the ONCHAINID through the platform IdFactory (an owner-only
-// call, signed by the platform) unless the wallet already has one or the request gives one; the
-// registration itself (registerIdentity) is sent by the tenant wallet, an agent of the registry, once the
+// tenant's ERC3643 tokens. Identities are per tenant, mode and network: registering deploys a new ONCHAINID
+// (an IdentityProxy of the platform's identity implementation) from the tenant's acting account, which is
+// its management key, unless the tenant already made one for this wallet that its acting account still
+// manages ("reused") or the request gives one ("provided"). The platform IdFactory is not used: it links
+// one identity per wallet for everyone, so every tenant would share (and manage) the same one. The
+// registration itself (registerIdentity) is sent by the acting account, an agent of the registry, once the
 // ONCHAINID exists (the follow-up write of identity.create, see ./identity-effects). Every change shows on
 // the record when its transaction confirms.
-import { encodeAbiParameters, encodeFunctionData, getAddress, keccak256, zeroAddress, type Address } from "viem";
-import { db, transaction, type Queryable } from "@/lib/db";
+import { encodeAbiParameters, encodeDeployData, encodeFunctionData, getAddress, keccak256, type Address } from "viem";
+import { db, pool, transaction, type Queryable } from "@/lib/db";
 import { newId } from "@/lib/api/ids";
 import { conflict, invalidRequest } from "@/lib/api/errors";
 import { artifact } from "@/lib/chain/artifacts";
 import { readChain } from "@/lib/chain/read";
-import { tenantWallet } from "@/lib/chain/wallets";
+import { actingFor } from "@/lib/connect/wallet-mode";
 import { recordChainWrite, wakeWallets, type ChainWrite } from "@/lib/chain/transactions";
 import type { Identity } from "@/lib/generated/prisma/client";
 import type { Scope } from "@/lib/tokens/scope";
@@ -30,7 +33,6 @@ export interface CreateIdentity {
 }
 
 const irAbi = () => artifact("IdentityRegistry").abi;
-const idFactoryAbi = () => artifact("IdFactory").abi;
 
 /** A registerIdentity write for the identity (also the follow-up of identity.create). */
 export function registerWrite(identity: Pick<Identity, "id" | "tenantId" | "livemode" | "network" | "tokenId" | "registry" | "wallet" | "country">, identityAddress: Address): ChainWrite {
@@ -43,19 +45,34 @@ export function registerWrite(identity: Pick<Identity, "id" | "tenantId" | "live
   };
 }
 
-/** IdFactory.createIdentityWithManagementKeys(wallet, salt, [tenant wallet]): the tenant wallet manages the new identity (claims, keys). */
-function createWrite(scope: Scope, token: RegulatedToken, id: string, wallet: Address, tenant: Address, request: Record<string, unknown>): ChainWrite {
-  // IdFactory refuses a management key equal to the wallet itself; the wallet is then its own manager.
-  const data = wallet === tenant
-    ? encodeFunctionData({ abi: idFactoryAbi(), functionName: "createIdentity", args: [wallet, id] })
-    : encodeFunctionData({
-        abi: idFactoryAbi(), functionName: "createIdentityWithManagementKeys",
-        args: [wallet, id, [keccak256(encodeAbiParameters([{ type: "address" }], [tenant]))]],
-      });
+/** A new ONCHAINID for the wallet, deployed by the acting account and managed by it alone (claims, keys). */
+function createWrite(scope: Scope, token: RegulatedToken, id: string, manager: Address, request: Record<string, unknown>): ChainWrite {
+  const proxy = artifact("IdentityProxy");
   return {
-    tenantId: scope.tenantId, livemode: scope.livemode, network: token.network, tokenId: token.id, kind: "identity.create", signer: "platform",
-    to: trexBase(token.network).idFactory, data, request, effect: { identity_id: id },
+    tenantId: scope.tenantId, livemode: scope.livemode, network: token.network, tokenId: token.id, kind: "identity.create",
+    data: encodeDeployData({ abi: proxy.abi, bytecode: proxy.bytecode, args: [trexBase(token.network).identityImplementationAuthority, manager] } as never),
+    request, effect: { identity_id: id },
   };
+}
+
+const managementKey = (address: Address) => keccak256(encodeAbiParameters([{ type: "address" }], [address]));
+
+/**
+ * The ONCHAINID this tenant already made for the wallet (in this mode, on this network) that `manager`
+ * still manages: a mode switch changes the acting account, and an identity it cannot manage is not reused.
+ */
+async function ownIdentityOf(scope: Scope, network: string, wallet: Address, manager: Address): Promise<Address | null> {
+  const { rows } = await pool.query<{ identity_address: string }>(
+    `SELECT identity_address FROM identities WHERE tenant_id = $1 AND livemode = $2 AND network = $3 AND wallet = $4
+       AND source IN ('created', 'reused') AND identity_address IS NOT NULL GROUP BY identity_address ORDER BY max(id) DESC`,
+    [scope.tenantId, scope.livemode, network, wallet],
+  );
+  for (const { identity_address } of rows) {
+    const identity = getAddress(identity_address);
+    const manages = await readChain<boolean>(network, identity, artifact("Identity").abi, "keyHasPurpose", [managementKey(manager), 1n], { onRevert: () => false });
+    if (manages) return identity;
+  }
+  return null;
 }
 
 const insertSql = `INSERT INTO identities (id, tenant_id, livemode, token_id, network, registry, wallet, identity_address, country, source, status, last_tx_id, created_at, updated_at)
@@ -69,12 +86,11 @@ export async function createIdentity(scope: Scope, input: CreateIdentity) {
   if (await readChain<boolean>(token.network, registry, irAbi(), "contains", [input.wallet])) {
     throw conflict("identity_exists", `Wallet ${input.wallet} is already registered in the identity registry of token '${token.id}'.`, "wallet");
   }
-  const tenant = getAddress((await tenantWallet(scope.tenantId)).address);
+  const manager = (await actingFor(scope, token.network)).address;
   let identityAddress = input.identity_address ?? null;
   let source: "created" | "reused" | "provided" = "provided";
   if (!identityAddress) {
-    const linked = await readChain<Address>(token.network, trexBase(token.network).idFactory, idFactoryAbi(), "getIdentity", [input.wallet]);
-    identityAddress = linked === zeroAddress ? null : getAddress(linked);
+    identityAddress = await ownIdentityOf(scope, token.network, input.wallet, manager);
     source = identityAddress ? "reused" : "created";
   }
   const { idempotency_key: _, ...body } = input;
@@ -88,7 +104,7 @@ export async function createIdentity(scope: Scope, input: CreateIdentity) {
     const id = newId("idn");
     const identity = { id, tenantId: scope.tenantId, livemode: scope.livemode, network: token.network, tokenId: token.id, registry, wallet: input.wallet, country: input.country.numeric };
     const write = await recordChainWrite(
-      identityAddress ? { ...registerWrite(identity, identityAddress), request } : createWrite(scope, token, id, input.wallet, tenant, request),
+      identityAddress ? { ...registerWrite(identity, identityAddress), request } : createWrite(scope, token, id, manager, request),
       client,
     );
     const { rows } = await client.query(insertSql, [id, scope.tenantId, scope.livemode, token.id, token.network, registry, input.wallet, identityAddress, input.country.numeric, source, write.id]);

@@ -1,12 +1,11 @@
 // What happens when the chain writes of identities, claims and the tenant's ClaimIssuer end. Each runs in
 // the database transaction that finalizes the write (raw SQL on `client`); the events are the ones of
 // spec section 6. Two-step flows continue here with `submit`: a created ONCHAINID is then registered in
-// the identity registry, and a deployed ClaimIssuer gets the tenant wallet as claim key and sends the
-// claims that waited for it.
-import { getAddress, parseEventLogs, type Address } from "viem";
+// the identity registry, and a deployed ClaimIssuer gets the tenant's claim signing key as claim key and
+// sends the claims that waited for it.
+import { getAddress, type Address } from "viem";
 import type { Queryable } from "@/lib/db";
 import type { EffectEvent, Operation, KindsOf } from "@/lib/chain/operations";
-import { artifact } from "@/lib/chain/artifacts";
 import type { Identity, IdentityClaim } from "@/lib/generated/prisma/client";
 import { CLAIM_COLUMNS, IDENTITY_COLUMNS, identityObject, loadIdentity, serializeClaim } from "./identity-records";
 import { registerWrite } from "./identities";
@@ -30,17 +29,16 @@ const failRegistration = async ({ tx, reason, client }: { tx: { effect: unknown 
   await updateIdentity(client, identityIdOf(tx.effect), `status = 'failed', failure_reason = $2`, [reason]);
 };
 
-/** IdFactory deployed the ONCHAINID: note its address and register it (the tenant wallet, an agent of the registry). */
+/** The acting account deployed the ONCHAINID: note its address and register it (the acting account, an agent of the registry). */
 const create: Operation = {
   async onConfirmed({ tx, receipt, client, submit }) {
-    const [linked] = parseEventLogs({ abi: artifact("IdFactory").abi, logs: receipt.logs, eventName: "WalletLinked" }) as unknown as { args: { identity: Address } }[];
     const identity = await loadIdentity(identityIdOf(tx.effect), client);
     if (!identity) return;
-    if (!linked) {
-      await updateIdentity(client, identity.id, `status = 'failed', failure_reason = $2`, ["The IdFactory deployed no identity."]);
+    if (!receipt.contractAddress) {
+      await updateIdentity(client, identity.id, `status = 'failed', failure_reason = $2`, ["The identity deployment created no contract."]);
       return;
     }
-    const address = getAddress(linked.args.identity);
+    const address = getAddress(receipt.contractAddress);
     const write = await submit(registerWrite(identity, address));
     await updateIdentity(client, identity.id, `identity_address = $2, last_tx_id = $3`, [address, write.id]);
   },
@@ -130,9 +128,12 @@ const deployIssuer: Operation = {
     if (!receipt.contractAddress) return;
     const address = getAddress(receipt.contractAddress);
     await client.query(`UPDATE claim_issuers SET status = 'deployed', address = $2, updated_at = ${NOW} WHERE id = $1`, [issuerId, address]);
+    // The key that signs the tenant's claims (an EOA: ClaimIssuer recovers an ECDSA signature); records
+    // from before it was noted were deployed by that same custodial wallet.
+    const claimKey = (tx.effect as { claim_key?: Address }).claim_key ?? (tx.fromAddress as Address);
     await submit({
       tenantId: tx.tenantId, livemode: tx.livemode, network: tx.network, kind: "claim_issuer.add_key", to: address,
-      data: addClaimKeyData(tx.fromAddress as Address), request: { claim_issuer: issuerId, key: tx.fromAddress, purpose: 3 },
+      data: addClaimKeyData(claimKey), request: { claim_issuer: issuerId, key: claimKey, purpose: 3 },
     });
     for (const claim of await waitingClaims(client, issuerId)) {
       const identity = await loadIdentity(claim.identityId, client);

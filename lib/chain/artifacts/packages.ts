@@ -32,6 +32,7 @@ export const PACKAGE_ARTIFACTS = {
   ClaimIssuer: `${ONCHAINID}/ClaimIssuer.sol/ClaimIssuer.json`,
   IdFactory: `${ONCHAINID}/factory/IdFactory.sol/IdFactory.json`,
   ImplementationAuthority: `${ONCHAINID}/proxy/ImplementationAuthority.sol/ImplementationAuthority.json`,
+  IdentityProxy: `${ONCHAINID}/proxy/IdentityProxy.sol/IdentityProxy.json`,
   // Safe
   Safe: `${SAFE}/Safe.sol/Safe.json`,
   SafeProxyFactory: `${SAFE}/proxies/SafeProxyFactory.sol/SafeProxyFactory.json`,
