@@ -63,20 +63,20 @@ export async function chainEvidence(record: Pick<RelayOperation, "network" | "en
   const blockNumber = await client.getBlockNumber({ cacheTime: 0 });
   // The nonce first, then the logs up to the same block: an operation mined in between is seen by both.
   const next = await client.readContract({ address: entryPoint, abi: entryPointAbi, functionName: "getNonce", args: [getAddress(record.sender), nonce >> 64n], blockNumber });
+  if ((next & SEQUENCE) <= (nonce & SEQUENCE)) return { kind: "unused" }; // not run: its nonce would be used
+  // Topic-filtered over the whole chain; an RPC that refuses the range throws, and nothing is decided.
   const [log] = await client.getLogs({ address: entryPoint, event: USER_OPERATION_EVENT, args: { userOpHash: record.userOpHash as Hex }, fromBlock: 0n, toBlock: blockNumber });
-  if (log) {
-    return {
-      kind: "executed",
-      execution: {
-        success: log.args.success!,
-        transactionHash: log.transactionHash!,
-        blockNumber: log.blockNumber!,
-        actualGasCost: log.args.actualGasCost!,
-        actualGasUsed: log.args.actualGasUsed!,
-      },
-    };
-  }
-  return (next & SEQUENCE) > (nonce & SEQUENCE) ? { kind: "replaced" } : { kind: "unused" };
+  if (!log) return { kind: "replaced" };
+  return {
+    kind: "executed",
+    execution: {
+      success: log.args.success!,
+      transactionHash: log.transactionHash!,
+      blockNumber: log.blockNumber!,
+      actualGasCost: log.args.actualGasCost!,
+      actualGasUsed: log.args.actualGasUsed!,
+    },
+  };
 }
 
 interface RpcReceipt {
