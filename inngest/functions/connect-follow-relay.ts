@@ -1,10 +1,13 @@
-// Follows one relayed user operation (lib/connect/relay.ts) to its receipt: asks the bundler for up to
-// ~20 s in one step, then lets Inngest retry with backoff while the operation is still not mined. The
-// record is the state: a repeated run only finishes what is still `pending`.
+// Follows one pending user operation (lib/connect/relay.ts, ops.ts) until the chain answers: for up to ~20 s
+// in one step (receipt, chain evidence, or a resend of the same signed operation: lib/connect/
+// user-op-evidence.ts), then lets Inngest retry with backoff while the operation is still not mined. The
+// record is the state: a repeated run only finishes what is still `pending`; past the retries, the sweeper
+// (connect-sweep-relays.ts) carries on.
 import { NonRetriableError } from "inngest";
 import { inngest } from "@/inngest/client";
 import { db } from "@/lib/db";
-import { RELAY_SUBMITTED, refreshRelay } from "@/lib/connect/relay";
+import { RELAY_SUBMITTED } from "@/lib/connect/relay";
+import { advancePending } from "@/lib/connect/user-op-evidence";
 import { settleCarriedRecord } from "@/lib/connect/user-operations";
 
 const POLL_MS = 200;
@@ -19,7 +22,7 @@ export const followRelayOperation = inngest.createFunction(
       for (;;) {
         const record = await db.relayOperation.findUnique({ where: { id } });
         if (!record) throw new NonRetriableError(`relay operation ${id} does not exist`);
-        const current = await refreshRelay(record);
+        const current = await advancePending(record);
         if (current.status !== "pending") {
           await settleCarriedRecord(current); // a connect-mode chain write ends with its operation
           return { id, status: current.status, transaction_hash: current.transactionHash };

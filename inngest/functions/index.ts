@@ -8,5 +8,7 @@ import { deliverWebhook } from "./webhook-deliver";
 import { webhookOutbox } from "./webhook-outbox";
 import { watchChainLogs } from "./watch-chain-logs";
 import { followRelayOperation } from "./connect-follow-relay";
+import { connectUserOperationEvents } from "./connect-user-operation-events";
+import { sweepRelaysCron } from "./connect-sweep-relays";
 
-export const functions: InngestFunction.Any[] = [processWallet, reconcileTransactionsCron, deliverWebhook, webhookOutbox, watchChainLogs, retention, followRelayOperation];
+export const functions: InngestFunction.Any[] = [processWallet, reconcileTransactionsCron, deliverWebhook, webhookOutbox, watchChainLogs, retention, followRelayOperation, connectUserOperationEvents, sweepRelaysCron];

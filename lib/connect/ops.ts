@@ -3,9 +3,10 @@
 // undeployed, gas from the bundler's estimate, fees from the bundler) and records it `awaiting_sign`; the
 // client signs its userOpHash. This is the seam a connect-mode token write uses (a later
 // `submitter: "user_operation"` of lib/chain).
-//   sign            signature → stored, sent to the bundler; `pending`, or `failed` with the bundler's reason
-//   sign-and-relay  signature → sent to the bundler; `pending`, or 502 with its reason (stays awaiting_sign)
-//   cancel          only before signing → `cancelled`
+//   sign            signature → `pending` (compare-and-set), then sent to the bundler; `failed` only when the
+//                   bundler refused it and the chain proves it did not run
+//   sign-and-relay  the same; a proven refusal answers 502 with its reason and it awaits a signature again
+//   cancel          only from awaiting_sign (compare-and-set: exactly one of sign and cancel wins) → `cancelled`
 import { encodeAbiParameters, encodeFunctionData, encodePacked, getAddress, type Address, type Hex } from "viem";
 import { getUserOperationHash } from "viem/account-abstraction";
 import { db } from "@/lib/db";
@@ -18,6 +19,8 @@ import type { ListParams } from "@/lib/schemas/common";
 import type { Scope } from "@/lib/tokens/scope";
 import { findAccount, rootNonceKey } from "./accounts";
 import { BundlerError, bundlerRpc } from "./bundler-rpc";
+import { chainEvidence, sendUserOperation, settleBy, settleNotRun } from "./user-op-evidence";
+import { watchUserOperations } from "./user-op-watch";
 import { entryPointAbi, kernelAbi, kernelFactoryAbi } from "./kernel-artifacts";
 import { connectId } from "./networks";
 import { checkRootSignature } from "./signatures";
@@ -172,61 +175,86 @@ async function findOp(scope: Scope, hash: string): Promise<RelayOperation> {
 const notAwaiting = (record: RelayOperation, what: string) =>
   invalidRequest("operation_not_awaiting_sign", `Operation ${record.userOpHash} is ${record.status}: only an operation awaiting its signature can be ${what}.`, "userOpHash");
 
-/** awaiting_sign → pending (sent to the bundler); the bundler's rejection leaves it awaiting_sign and is thrown. */
-async function submitSigned(record: RelayOperation, signature: Hex): Promise<RelayOperation> {
+/**
+ * What became of a signature: the record moved awaiting_sign → pending by compare-and-set BEFORE the bundler
+ * was called, so a cancel can no longer win and a second sign finds it pending; the bundler's answer then
+ * only adds evidence (lib/connect/user-op-evidence.ts). `notRun` is set when the operation is proven not to
+ * have run (never sent, or refused with its nonce unused or used by another): the caller decides its state.
+ */
+interface Submitted {
+  record: RelayOperation;
+  notRun?: { reason: string; sent: boolean };
+}
+
+async function submitSigned(record: RelayOperation, signature: Hex, what: string): Promise<Submitted> {
   const account = await db.connectAccount.findUniqueOrThrow({ where: { id: record.accountId } });
   await checkRootSignature(account, record.userOpHash as Hex, BigInt(record.nonce), signature);
   await requireSafetyNet({ tenantId: record.tenantId, livemode: record.livemode }, account, record.callData as Hex);
   const op = { ...(record.userOperation as RpcOp), signature };
-  await bundlerRpc<Hex>(record.network, "eth_sendUserOperation", [op, getAddress(record.entryPoint)]);
-  await db.relayOperation.updateMany({
+  const { count } = await db.relayOperation.updateMany({
     where: { id: record.id, status: "awaiting_sign" },
     data: { status: "pending", userOperation: op, submittedAt: new Date() },
   });
+  if (!count) throw notAwaiting(await db.relayOperation.findUniqueOrThrow({ where: { id: record.id } }), what);
+  const outcome = await sendUserOperation(record, op);
+  if (outcome.kind === "accepted" || outcome.kind === "unknown") return { record: await followPending(record) };
+  if (outcome.kind === "not_sent") return { record, notRun: { reason: outcome.reason, sent: false } };
+  const evidence = await chainEvidence(record).catch(() => null);
+  if (!evidence) return { record: await followPending(record) }; // the chain cannot be read now: the follower decides
+  if (evidence.kind === "executed") {
+    const settled = await settleBy(record, evidence);
+    await settleCarriedRecord(settled);
+    return { record: settled };
+  }
+  return { record, notRun: { reason: outcome.reason, sent: true } };
+}
+
+/** The follower (inngest/functions/connect-follow-relay.ts) and the log watcher take a pending operation on. */
+async function followPending(record: RelayOperation): Promise<RelayOperation> {
+  await watchUserOperations(record.network, record.entryPoint).catch(() => {}); // the follower settles without it
   await inngest.send({ name: RELAY_SUBMITTED, data: { id: record.id } });
   return db.relayOperation.findUniqueOrThrow({ where: { id: record.id } });
 }
 
-/** POST /v1/connect/ops/{userOpHash}/sign-and-relay: 502 with the bundler's reason when it rejects. */
+/** Proven not run: back to awaiting_sign without the signature (a no-op if evidence ended it meanwhile). */
+async function awaitSignatureAgain(record: RelayOperation) {
+  await db.relayOperation.updateMany({ where: { id: record.id, status: "pending" }, data: { status: "awaiting_sign", userOperation: record.userOperation as RpcOp, submittedAt: null } });
+}
+
+/** POST /v1/connect/ops/{userOpHash}/sign-and-relay: 502 with the bundler's reason when it rejects (it awaits a signature again). */
 export async function signAndRelay(scope: Scope, hash: string, signature: string) {
   const record = await findOp(scope, hash);
   if (record.status !== "awaiting_sign") throw notAwaiting(record, "signed and relayed");
-  try {
-    return serializeRelay(await submitSigned(record, signature as Hex));
-  } catch (error) {
-    if (error instanceof BundlerError) {
-      throw new ApiError(502, "api_error", error.code === null ? "bundler_unavailable" : "bundler_rejected", `The bundler rejected the user operation: ${error.message}`);
-    }
-    throw error;
-  }
+  const submitted = await submitSigned(record, signature as Hex, "signed and relayed");
+  if (!submitted.notRun) return serializeRelay(submitted.record);
+  await awaitSignatureAgain(record);
+  const { reason, sent } = submitted.notRun;
+  throw new ApiError(502, "api_error", sent ? "bundler_rejected" : "bundler_unavailable", `The bundler rejected the user operation: ${reason}`);
 }
 
-/** POST /v1/connect/ops/{userOpHash}/sign: the operation moves on; a rejection is recorded as `failed`. */
+/** POST /v1/connect/ops/{userOpHash}/sign: the operation moves on; a proven rejection is recorded as `failed`. */
 export async function signOp(scope: Scope, hash: string, signature: string) {
   const record = await findOp(scope, hash);
   if (record.status !== "awaiting_sign") throw notAwaiting(record, "signed");
-  try {
-    return serializeRelay(await submitSigned(record, signature as Hex));
-  } catch (error) {
-    if (!(error instanceof BundlerError) || error.code === null) throw error instanceof BundlerError ? new ApiError(502, "api_error", "bundler_unavailable", error.message) : error;
-    await db.relayOperation.updateMany({
-      where: { id: record.id, status: "awaiting_sign" },
-      data: { status: "failed", userOperation: { ...(record.userOperation as RpcOp), signature }, failureReason: `rejected by the bundler: ${error.message}`, confirmedAt: new Date() },
-    });
-    const rejected = await db.relayOperation.findUniqueOrThrow({ where: { id: record.id } });
-    await settleCarriedRecord(rejected);
-    return serializeRelay(rejected);
+  const submitted = await submitSigned(record, signature as Hex, "signed");
+  if (!submitted.notRun) return serializeRelay(submitted.record);
+  const { reason, sent } = submitted.notRun;
+  if (!sent) {
+    await awaitSignatureAgain(record);
+    throw new ApiError(502, "api_error", "bundler_unavailable", reason);
   }
+  const rejected = await settleNotRun(record.id, `rejected by the bundler: ${reason}`);
+  await settleCarriedRecord(rejected);
+  return serializeRelay(rejected);
 }
 
-/** POST /v1/connect/ops/{userOpHash}/cancel: only before signing. */
+/** POST /v1/connect/ops/{userOpHash}/cancel: only before signing; a sign that moved it first wins. */
 export async function cancelOp(scope: Scope, hash: string) {
   const record = await findOp(scope, hash);
   if (record.status !== "awaiting_sign") throw notAwaiting(record, "cancelled");
-  await db.relayOperation.updateMany({ where: { id: record.id, status: "awaiting_sign" }, data: { status: "cancelled", confirmedAt: new Date() } });
+  const { count } = await db.relayOperation.updateMany({ where: { id: record.id, status: "awaiting_sign" }, data: { status: "cancelled", confirmedAt: new Date() } });
   const cancelled = await db.relayOperation.findUniqueOrThrow({ where: { id: record.id } });
+  if (!count) throw notAwaiting(cancelled, "cancelled");
   await settleCarriedRecord(cancelled);
   return serializeRelay(cancelled);
 }
-
-

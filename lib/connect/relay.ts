@@ -1,8 +1,8 @@
-// Relay: a client-signed v0.7 user operation goes to the network's bundler (eth_sendUserOperation) and is
-// recorded for the tenant as a relay operation (`pending`, 202). A durable function
-// (inngest/functions/connect-follow-relay.ts) follows it to its receipt: `confirmed` when included and
-// successful, `failed` when included and reverted. Reading a pending operation also asks the bundler once,
-// so its status is current even before that function runs.
+// Relay: a client-signed v0.7 user operation is recorded for the tenant as a relay operation (`pending`,
+// 202), then goes to the network's bundler (eth_sendUserOperation). A durable function
+// (inngest/functions/connect-follow-relay.ts) follows it on chain evidence (lib/connect/user-op-evidence.ts):
+// `confirmed` when included and successful, `failed` when included and reverted or proven never to run.
+// Reading a pending operation also asks the bundler once, so its status is current before that function runs.
 import { getAddress, toHex, type Address, type Hex } from "viem";
 import { getUserOperationHash } from "viem/account-abstraction";
 import { db } from "@/lib/db";
@@ -17,6 +17,8 @@ import type { UnsignedUserOperationInput, UserOperationInput } from "@/lib/schem
 import type { Scope } from "@/lib/tokens/scope";
 import { findAccount } from "./accounts";
 import { BundlerError, bundlerRpc } from "./bundler-rpc";
+import { chainEvidence, receiptExecution, sendUserOperation, settleBy, settleExecuted } from "./user-op-evidence";
+import { watchUserOperations } from "./user-op-watch";
 import { connectId, connectNetwork } from "./networks";
 import { checkRootSignature } from "./signatures";
 import { requireSafetyNet } from "./safety-net";
@@ -111,7 +113,13 @@ function userOpHash(op: UserOperationInput, entryPoint: Address, chainId: number
 const bundlerRejected = (error: BundlerError) =>
   new ApiError(502, "api_error", error.code === null ? "bundler_unavailable" : "bundler_rejected", `The bundler rejected the user operation: ${error.message}`);
 
-/** POST /v1/connect/relay: send to the bundler, record as `pending`. The same operation again answers its record. */
+/**
+ * POST /v1/connect/relay: the record is stored `pending` first, then the operation goes to the bundler, so a
+ * crash in between leaves a record the sweeper finishes (inngest/functions/connect-sweep-relays.ts), never
+ * an operation on chain without one. The same operation again answers its record and is not sent twice.
+ * A proven refusal (lib/connect/user-op-evidence.ts) removes the record again and answers 502; an unknown
+ * outcome answers 202 `pending`, and the chain settles it.
+ */
 export async function relay(scope: Scope, input: { chain_id: string; user_operation: UserOperationInput }) {
   const network = connectNetwork(scope, input.chain_id);
   const op = input.user_operation;
@@ -124,16 +132,11 @@ export async function relay(scope: Scope, input: { chain_id: string; user_operat
   await checkRootSignature(account, hash, BigInt(op.nonce), op.signature, "user_operation.signature");
   await requireSafetyNet(scope, account, op.callData as Hex);
 
-  try {
-    await bundlerRpc<Hex>(network.name, "eth_sendUserOperation", [rpcUserOperation(op, op.signature as Hex), entryPoint]);
-  } catch (error) {
-    if (error instanceof BundlerError) throw bundlerRejected(error);
-    throw error;
-  }
-  const now = new Date();
-  await db.relayOperation.createMany({
+  const id = connectId("rop");
+  const signed = rpcUserOperation(op, op.signature as Hex);
+  const { count } = await db.relayOperation.createMany({
     data: [{
-      id: connectId("rop"),
+      id,
       ...scopeWhere,
       accountId: account.id,
       network: network.name,
@@ -143,15 +146,28 @@ export async function relay(scope: Scope, input: { chain_id: string; user_operat
       entryPoint: account.entryPoint,
       nonce: BigInt(op.nonce).toString(),
       callData: op.callData,
-      userOperation: rpcUserOperation(op, op.signature as Hex),
+      userOperation: signed,
       status: "pending",
-      submittedAt: now,
+      submittedAt: new Date(),
     }],
     skipDuplicates: true,
   });
   const record = await db.relayOperation.findUniqueOrThrow({ where: { tenantId_livemode_userOpHash: { ...scopeWhere, userOpHash: hash } } });
+  if (!count) return serializeRelay(record); // the same operation relayed concurrently: that request sends it
+
+  const outcome = await sendUserOperation(record, signed);
+  if (outcome.kind === "refused" || outcome.kind === "not_sent") {
+    const evidence = outcome.kind === "refused" ? await chainEvidence(record).catch(() => null) : { kind: "unused" as const };
+    if (evidence?.kind === "executed") return serializeRelay(await settleBy(record, evidence));
+    if (evidence) {
+      // Proven not run: nothing is kept, as if the request had not been made.
+      await db.relayOperation.deleteMany({ where: { id, status: "pending" } });
+      throw bundlerRejected(new BundlerError(outcome.reason, outcome.kind === "refused" ? 0 : null));
+    }
+  }
+  await watchUserOperations(record.network, record.entryPoint).catch(() => {}); // the follower settles without it
   await inngest.send({ name: RELAY_SUBMITTED, data: { id: record.id } });
-  return serializeRelay(record);
+  return serializeRelay(await db.relayOperation.findUniqueOrThrow({ where: { id } }));
 }
 
 interface RpcReceipt {
@@ -171,23 +187,8 @@ const getReceipt = (network: string, hash: string) => bundlerRpc<RpcReceipt | nu
 /** Stores the outcome of a pending operation once the bundler has its receipt; returns the record. */
 export async function refreshRelay(record: RelayOperation): Promise<RelayOperation> {
   if (record.status !== "pending") return record;
-  const receipt = await getReceipt(record.network, record.userOpHash);
-  if (!receipt) return record;
-  const reason = receipt.success ? null : `the user operation reverted${receipt.reason && receipt.reason !== "0x" ? ` (${receipt.reason})` : ""}`;
-  await db.relayOperation.updateMany({
-    where: { id: record.id, status: "pending" },
-    data: {
-      status: receipt.success ? "confirmed" : "failed",
-      success: receipt.success,
-      transactionHash: receipt.receipt.transactionHash,
-      blockNumber: BigInt(receipt.receipt.blockNumber).toString(),
-      actualGasCost: BigInt(receipt.actualGasCost).toString(),
-      actualGasUsed: BigInt(receipt.actualGasUsed).toString(),
-      failureReason: reason,
-      confirmedAt: new Date(),
-    },
-  });
-  return db.relayOperation.findUniqueOrThrow({ where: { id: record.id } });
+  const execution = await receiptExecution(record);
+  return execution ? settleExecuted(record.id, execution) : record;
 }
 
 async function findRelay(scope: Scope, hash: string): Promise<RelayOperation> {

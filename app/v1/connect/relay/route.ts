@@ -11,7 +11,7 @@ export const POST = api(
     body: RelayInput,
     response: RelayOperation,
     status: 202,
-    errors: { 404: "The sender is not a smart account of this tenant on that chain", 502: "The bundler rejected the user operation (its reason in the message) or did not answer" },
+    errors: { 404: "The sender is not a smart account of this tenant on that chain", 502: "The bundler refused the user operation and the chain shows it did not run (its reason in the message), or could not be reached; nothing is recorded. A send without an answer is 202 pending: the chain settles it." },
     tags: ["connect"],
   },
   ({ caller, body }) => relay(scopeOf(caller), body),

@@ -12,7 +12,7 @@ export const POST = api(
     body: SignatureInput,
     response: RelayOperation,
     status: 200,
-    errors: { 502: "The bundler rejected the user operation (its reason in the message; the operation stays awaiting_sign) or did not answer" },
+    errors: { 502: "The bundler refused the user operation and the chain shows it did not run (its reason in the message), or could not be reached; the operation awaits a signature again. A send without an answer stays pending: the chain settles it." },
     tags: ["connect"],
   },
   ({ caller, params, body }) => signAndRelay(scopeOf(caller), params.userOpHash, body.signature),

@@ -1,4 +1,5 @@
-// POST /v1/connect/ops/{userOpHash}/sign — the client's signature: awaiting_sign → pending (a bundler rejection is recorded as failed)
+// POST /v1/connect/ops/{userOpHash}/sign — the client's signature: awaiting_sign → pending before the bundler is called
+// (failed only when the bundler refuses it and the chain shows it cannot have run; lib/connect/user-op-evidence.ts)
 import { api } from "@/lib/api/handler";
 import { OpParams, RelayOperation, SignatureInput } from "@/lib/schemas/connect";
 import { signOp } from "@/lib/connect/ops";
@@ -12,7 +13,7 @@ export const POST = api(
     body: SignatureInput,
     response: RelayOperation,
     status: 200,
-    errors: { 502: "The bundler did not answer" },
+    errors: { 502: "The bundler could not be reached; the operation stays awaiting_sign. A send without an answer stays pending: the chain settles it." },
     tags: ["connect"],
   },
   ({ caller, params, body }) => signOp(scopeOf(caller), params.userOpHash, body.signature),
