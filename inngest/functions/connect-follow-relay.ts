@@ -8,7 +8,7 @@ import { inngest } from "@/inngest/client";
 import { db } from "@/lib/db";
 import { RELAY_SUBMITTED } from "@/lib/connect/relay";
 import { advancePending } from "@/lib/connect/user-op-evidence";
-import { settleCarriedRecord } from "@/lib/connect/user-operations";
+import { settleCarriedRecord } from "@/lib/connect/carried-records";
 
 const POLL_MS = 200;
 const STEP_BUDGET_MS = 20_000;

@@ -1,7 +1,7 @@
 // Every minute, advance user operations left pending with nobody following them (lib/connect/relay-sweeper.ts).
 import { inngest } from "@/inngest/client";
 import { sweepPendingUserOperations } from "@/lib/connect/relay-sweeper";
-import { settleCarriedRecord } from "@/lib/connect/user-operations";
+import { settleCarriedRecord } from "@/lib/connect/carried-records";
 
 export const sweepRelaysCron = inngest.createFunction(
   { id: "connect-sweep-relays", triggers: [{ cron: "* * * * *" }], retries: 0 },

@@ -3,7 +3,7 @@
 import { inngest } from "@/inngest/client";
 import { CHAIN_LOG, type ChainLogEventData } from "@/lib/chain/watcher";
 import { settleFromUserOperationEvent } from "@/lib/connect/user-op-watch";
-import { settleCarriedRecord } from "@/lib/connect/user-operations";
+import { settleCarriedRecord } from "@/lib/connect/carried-records";
 
 export const connectUserOperationEvents = inngest.createFunction(
   { id: "connect-user-operation-events", triggers: [{ event: CHAIN_LOG, if: "event.data.event == 'UserOperationEvent'" }], retries: 5 },

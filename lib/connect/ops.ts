@@ -24,7 +24,7 @@ import { watchUserOperations } from "./user-op-watch";
 import { entryPointAbi, kernelAbi, kernelFactoryAbi } from "./kernel-artifacts";
 import { connectId } from "./networks";
 import { checkRootSignature } from "./signatures";
-import { settleCarriedRecord } from "./user-operations";
+import { settleCarriedRecord } from "./carried-records";
 import { requireSafetyNet } from "./safety-net";
 import { PASSKEY_STUB_SIGNATURE, PASSKEY_VERIFICATION_GAS_MARGIN } from "./passkey-account";
 import { ESTIMATION_FUNDS, RELAY_SUBMITTED, STUB_ECDSA_SIGNATURE, serializeRelay } from "./relay";

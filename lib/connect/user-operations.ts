@@ -8,15 +8,14 @@
 import { concatHex, getAddress, getContractAddress, keccak256, parseEther, toHex, type Hex } from "viem";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/api/errors";
-import { chainTarget, publicClient } from "@/lib/chain/clients";
+import { chainTarget } from "@/lib/chain/clients";
 import { findNetwork } from "@/lib/chain/networks";
 import { CREATE2_DEPLOYER_ADDRESS } from "@/lib/chain/predeploys";
 import { ensureGas } from "@/lib/chain/gas";
 import { finalize } from "@/lib/chain/finalize";
-import { loadTransaction, unsentUserOperationRecords, type NewRecord, type WalletKey } from "@/lib/chain/records";
-import { dispatchWallets } from "@/lib/chain/transactions";
+import { unsentUserOperationRecords, type NewRecord, type WalletKey } from "@/lib/chain/records";
 import type { Submitter } from "@/lib/chain/senders";
-import type { RelayOperation } from "@/lib/generated/prisma/client";
+import { OPEN_OPERATION, settleCarriedRecord, wakeAccountRun } from "./carried-records";
 import { prepareUserOperation, signOp } from "./ops";
 import { sessionSignerFor } from "./sessions";
 
@@ -36,7 +35,6 @@ export function asSmartAccountCall(record: NewRecord): NewRecord {
   };
 }
 
-const OPEN_OPERATION = ["awaiting_sign", "pending"];
 const LOCAL_GAS = parseEther("0.05");
 
 /** The run of one smart account: settles what ended, then builds the next record's operation if none is open. */
@@ -62,29 +60,9 @@ export async function runUserOperations(sender: WalletKey, network: string): Pro
     // The bundler's estimate failed: the call reverts as things are (a refused transfer, a missing role).
     if (!(error instanceof ApiError) || error.status !== 400) throw error;
     await finalize([{ id: record.id, failure: { code: "reverted", message: error.message } }]);
-    await wake(record);
+    await wakeAccountRun(record);
   }
   return { open: 0 };
-}
-
-const wake = (r: { fromAddress: string; chainKey: string; network: string }) =>
-  dispatchWallets([{ fromAddress: r.fromAddress, chainKey: r.chainKey, network: r.network, submitter: "user_operation" }]);
-
-/** Ends the record an ended operation carried (a no-op once it has); then the account's next record may go. */
-export async function settleCarriedRecord(op: RelayOperation, wakeAfter = true) {
-  if (!op.transactionId || OPEN_OPERATION.includes(op.status)) return;
-  const record = await loadTransaction(op.transactionId);
-  if (record.status === "confirmed" || record.status === "failed") return;
-  if (op.status === "confirmed" && op.transactionHash) {
-    const receipt = await publicClient(op.network).getTransactionReceipt({ hash: op.transactionHash as Hex });
-    const created = (record.effect as { created_address?: `0x${string}` } | null)?.created_address;
-    await finalize([{ id: record.id, receipt: created ? { ...receipt, contractAddress: created } : receipt }]);
-  } else {
-    const code = op.status === "cancelled" ? "cancelled" : "user_operation_failed";
-    const message = op.status === "cancelled" ? "The owner cancelled the user operation before signing it." : (op.failureReason ?? "The user operation failed.");
-    await finalize([{ id: record.id, failure: { code, message } }]);
-  }
-  if (wakeAfter) await wake(record);
 }
 
 /** The "user_operation" submitter (registered in lib/composition): a smart account's records, one operation at a time. */
