@@ -8,7 +8,6 @@
 //   sign-and-relay  the same; a proven refusal answers 502 with its reason and it awaits a signature again
 //   cancel          only from awaiting_sign (compare-and-set: exactly one of sign and cancel wins) → `cancelled`
 import { encodeAbiParameters, encodeFunctionData, encodePacked, getAddress, type Address, type Hex } from "viem";
-import { getUserOperationHash } from "viem/account-abstraction";
 import { db } from "@/lib/db";
 import { ApiError, invalidRequest, notFound } from "@/lib/api/errors";
 import { paginate } from "@/lib/api/pagination";
@@ -29,6 +28,7 @@ import { requireSafetyNet } from "./safety-net";
 import { PASSKEY_STUB_SIGNATURE, PASSKEY_VERIFICATION_GAS_MARGIN } from "./passkey-account";
 import { ESTIMATION_FUNDS, RELAY_SUBMITTED, STUB_ECDSA_SIGNATURE, serializeRelay } from "./relay";
 import { loadSponsor, type PaymasterGasEstimate } from "./sponsor";
+import { userOperationHash } from "./user-op-hash";
 
 export interface Call {
   to: Address;
@@ -57,33 +57,6 @@ export function encodeKernelCalls(calls: Call[]): Hex {
 }
 
 type RpcOp = Record<string, string>;
-
-const big = (v: string | undefined) => (v === undefined ? undefined : BigInt(v));
-
-function hashOf(op: RpcOp, entryPoint: Address, chainId: number): Hex {
-  return getUserOperationHash({
-    chainId,
-    entryPointAddress: entryPoint,
-    entryPointVersion: "0.7",
-    userOperation: {
-      sender: op.sender as Address,
-      nonce: BigInt(op.nonce),
-      factory: op.factory as Address | undefined,
-      factoryData: op.factoryData as Hex | undefined,
-      callData: op.callData as Hex,
-      callGasLimit: BigInt(op.callGasLimit),
-      verificationGasLimit: BigInt(op.verificationGasLimit),
-      preVerificationGas: BigInt(op.preVerificationGas),
-      maxFeePerGas: BigInt(op.maxFeePerGas),
-      maxPriorityFeePerGas: BigInt(op.maxPriorityFeePerGas),
-      paymaster: op.paymaster as Address | undefined,
-      paymasterVerificationGasLimit: big(op.paymasterVerificationGasLimit),
-      paymasterPostOpGasLimit: big(op.paymasterPostOpGasLimit),
-      paymasterData: op.paymasterData as Hex | undefined,
-      signature: "0x",
-    },
-  });
-}
 
 const hex = (v: bigint) => `0x${v.toString(16)}`;
 
@@ -131,7 +104,7 @@ export async function prepareUserOperation(
   const verificationGasLimit = margin ? hex(BigInt(estimate.verificationGasLimit) + margin) : estimate.verificationGasLimit;
   Object.assign(op, { preVerificationGas: estimate.preVerificationGas, verificationGasLimit, callGasLimit: estimate.callGasLimit });
   if (sponsor) Object.assign(op, await sponsor.sign(op, estimate));
-  const userOpHash = hashOf(op, entryPoint, chainTarget(account.network).chain.id);
+  const userOpHash = userOperationHash(op, entryPoint, chainTarget(account.network).chain.id);
   const record = await db.relayOperation.create({
     data: {
       id: connectId("rop"),

@@ -4,7 +4,6 @@
 // `confirmed` when included and successful, `failed` when included and reverted or proven never to run.
 // Reading a pending operation also asks the bundler once, so its status is current before that function runs.
 import { getAddress, toHex, type Address, type Hex } from "viem";
-import { getUserOperationHash } from "viem/account-abstraction";
 import { db } from "@/lib/db";
 import { ApiError, invalidRequest, notFound } from "@/lib/api/errors";
 import { unixSeconds } from "@/lib/api/ids";
@@ -24,6 +23,7 @@ import { checkRootSignature } from "./signatures";
 import { requireSafetyNet } from "./safety-net";
 import { loadSponsor, sponsorEstimate } from "./sponsor";
 import { PASSKEY_STUB_SIGNATURE, PASSKEY_VERIFICATION_GAS_MARGIN } from "./passkey-account";
+import { userOperationHash } from "./user-op-hash";
 
 export const RELAY_SUBMITTED = "connect/relay.submitted";
 
@@ -84,31 +84,6 @@ function rpcUserOperation(op: UnsignedUserOperationInput, signature: Hex) {
   return out;
 }
 
-function userOpHash(op: UserOperationInput, entryPoint: Address, chainId: number): Hex {
-  const big = (v: string | undefined) => (v === undefined ? undefined : BigInt(v));
-  return getUserOperationHash({
-    chainId,
-    entryPointAddress: entryPoint,
-    entryPointVersion: "0.7",
-    userOperation: {
-      sender: op.sender as Address,
-      nonce: BigInt(op.nonce),
-      factory: op.factory as Address | undefined,
-      factoryData: op.factoryData as Hex | undefined,
-      callData: op.callData as Hex,
-      callGasLimit: BigInt(op.callGasLimit),
-      verificationGasLimit: BigInt(op.verificationGasLimit),
-      preVerificationGas: BigInt(op.preVerificationGas),
-      maxFeePerGas: BigInt(op.maxFeePerGas),
-      maxPriorityFeePerGas: BigInt(op.maxPriorityFeePerGas),
-      paymaster: op.paymaster as Address | undefined,
-      paymasterVerificationGasLimit: big(op.paymasterVerificationGasLimit),
-      paymasterPostOpGasLimit: big(op.paymasterPostOpGasLimit),
-      paymasterData: op.paymasterData as Hex | undefined,
-      signature: op.signature as Hex,
-    },
-  });
-}
 
 const bundlerRejected = (error: BundlerError) =>
   new ApiError(502, "api_error", error.code === null ? "bundler_unavailable" : "bundler_rejected", `The bundler rejected the user operation: ${error.message}`);
@@ -125,7 +100,7 @@ export async function relay(scope: Scope, input: { chain_id: string; user_operat
   const op = input.user_operation;
   const account = await findAccount(scope, op.sender, input.chain_id);
   const entryPoint = getAddress(account.entryPoint);
-  const hash = userOpHash(op, entryPoint, chainTarget(network.name).chain.id);
+  const hash = userOperationHash(op, entryPoint, chainTarget(network.name).chain.id);
   const scopeWhere = { tenantId: scope.tenantId, livemode: scope.livemode };
   const existing = await db.relayOperation.findUnique({ where: { tenantId_livemode_userOpHash: { ...scopeWhere, userOpHash: hash } } });
   if (existing) return serializeRelay(existing);
