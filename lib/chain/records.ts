@@ -188,14 +188,18 @@ const OF_WALLET = `from_address = $1 AND chain_key = $2 AND submitter = 'eoa'`;
 const OPEN = `${OF_WALLET} AND status IN ('pending', 'submitted')`;
 const OPEN_UNSIGNED = `${OF_WALLET} AND status = 'pending' AND raw_transaction IS NULL`;
 
-/** A smart account's records that no user operation carries yet, oldest first (lib/connect/user-operations). */
-export async function unsentUserOperationRecords(sender: WalletKey): Promise<Transaction[]> {
+/**
+ * A smart account's records that no user operation carries yet, oldest first (lib/connect/user-operations),
+ * of the tenants and modes the account belongs to (`owners`; one, unless rows older than per-tenant salts share it).
+ */
+export async function unsentUserOperationRecords(sender: WalletKey, owners: { tenantId: string; livemode: boolean }[]): Promise<Transaction[]> {
   return rowsOf(
     await hotQuery(
       "unsent_user_operation_records",
       `SELECT ${TRANSACTION_COLUMNS} FROM transactions t WHERE from_address = $1 AND chain_key = $2 AND submitter = 'user_operation' AND status = 'pending'
+        AND (tenant_id, livemode) IN (SELECT * FROM unnest($3::text[], $4::bool[]))
         AND NOT EXISTS (SELECT 1 FROM connect_relay_operations r WHERE r.transaction_id = t.id) ORDER BY id`,
-      [sender.from, sender.chainKey],
+      [sender.from, sender.chainKey, owners.map((o) => o.tenantId), owners.map((o) => o.livemode)],
     ),
   );
 }

@@ -1,7 +1,7 @@
-// Connect accounts: one Kernel v3.1 smart account per tenant, signer and chain. Registering computes the
-// counterfactual address with the factory (an eth_call); the first user operation deploys it (its
+// Connect accounts: one Kernel v3.1 smart account per tenant, mode, signer and chain. Registering computes
+// the counterfactual address with the factory (an eth_call); the first user operation deploys it (its
 // factory + factoryData). Details and module checks are read from chain.
-import { concatHex, encodeFunctionData, getAddress, zeroAddress, type Address, type Hex } from "viem";
+import { concatHex, encodeAbiParameters, encodeFunctionData, getAddress, keccak256, zeroAddress, type Address, type Hex } from "viem";
 import { db } from "@/lib/db";
 import { invalidRequest, notFound } from "@/lib/api/errors";
 import { unixSeconds } from "@/lib/api/ids";
@@ -14,7 +14,14 @@ import { entryPointAbi, kernelAbi, kernelFactoryAbi } from "./kernel-artifacts";
 import { connectId, connectNetwork, requireKernel } from "./networks";
 import { passkeyInstallData, passkeyKeyId, resolvePasskeyKey } from "./passkey-account";
 
-const SALT: Hex = `0x${"00".repeat(32)}`;
+/**
+ * The factory salt of the tenant's accounts in this mode. The factory is global and the address follows
+ * from (init data, salt) alone, so a salt per tenant and mode keeps two tenants with the same signer (or
+ * test and live) from sharing one account, its nonces and its run. A row keeps the salt it was stored with.
+ */
+export const accountSalt = (scope: Scope): Hex =>
+  keccak256(encodeAbiParameters([{ type: "string" }, { type: "string" }, { type: "bool" }], ["token-platform/connect-account/v1", scope.tenantId, scope.livemode]));
+
 /** Kernel's ValidationType for a plain validator module, the first byte of a ValidationId. */
 const VALIDATION_TYPE_VALIDATOR: Hex = "0x01";
 
@@ -33,6 +40,7 @@ export function serializeAccount(a: ConnectAccount) {
     validator_address: getAddress(a.validatorAddress),
     factory_address: getAddress(a.factoryAddress),
     entry_point: getAddress(a.entryPoint),
+    salt: a.salt,
     factory_data: encodeFunctionData({ abi: kernelFactoryAbi, functionName: "createAccount", args: [a.initData as Hex, a.salt as Hex] }),
     livemode: a.livemode,
     created: unixSeconds(a.createdAt),
@@ -85,13 +93,14 @@ async function resolveAccount(scope: Scope, input: RegisterAccountInput) {
   const existing = await db.connectAccount.findUnique({ where });
   if (existing) return { where, existing } as const;
   const initData = kernelInitData(root.address, root.data);
+  const salt = accountSalt(scope);
   const address = await publicClient(network.name).readContract({
     address: base.kernelFactory,
     abi: kernelFactoryAbi,
     functionName: "getAddress",
-    args: [initData, SALT],
+    args: [initData, salt],
   });
-  return { where, network, base, root, initData, address } as const;
+  return { where, network, base, root, initData, salt, address } as const;
 }
 
 /** The address of the account `input` names, without registering it (a read: GET /v1/settings/wallet-mode). */
@@ -103,7 +112,7 @@ export async function predictAccountAddress(scope: Scope, input: RegisterAccount
 export async function registerAccount(scope: Scope, input: RegisterAccountInput) {
   const account = await resolveAccount(scope, input);
   if (account.existing) return serializeAccount(account.existing);
-  const { where, network, base, root, initData, address } = account;
+  const { where, network, base, root, initData, salt, address } = account;
   // Two concurrent registrations of the same signer and chain: one row wins, both answer with it.
   await db.connectAccount.createMany({
     data: [{
@@ -118,7 +127,7 @@ export async function registerAccount(scope: Scope, input: RegisterAccountInput)
       validatorAddress: root.address.toLowerCase(),
       factoryAddress: base.kernelFactory.toLowerCase(),
       entryPoint: base.entryPoint.toLowerCase(),
-      salt: SALT,
+      salt,
       initData,
     }],
     skipDuplicates: true,

@@ -62,6 +62,7 @@ describe("Connect: accounts and relay through alto", () => {
       validatorAddress: network.validators.ecdsa,
       useMetaFactory: false,
       owners: [owner],
+      index: BigInt(registered.salt), // the account's salt: one per tenant and mode
     });
     expect(kernel.address).toBe(registered.address);
     expect((await kernel.getFactoryArgs()).factoryData).toBe(registered.factory_data);
@@ -318,6 +319,7 @@ describe("Connect: accounts and relay through alto", () => {
       client: createPublicClient({ chain: defineChain({ id: network.rpc_chain_id, name: "local", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [network.rpc_url] } } }), transport: http(network.rpc_url) }),
       version: "0.3.1", entryPoint: { address: network.entry_point, version: "0.7" }, factoryAddress: network.factory_address,
       accountLogicAddress: network.account_implementation, validatorAddress: network.validators.ecdsa, useMetaFactory: false, owners: [poorOwner],
+      index: BigInt(poor.salt),
     });
     const poorNonce = await poorKernel.getNonce();
     const poorOp = { sender: poor.address, nonce: poorNonce.toString(), ...(await poorKernel.getFactoryArgs()), callData, ...gas };

@@ -1,11 +1,12 @@
 // Connect settings (platform 4.8): CORS origins, OAuth client ids and the WebAuthn relying party, per
 // tenant and mode (the API key's environment). One row, created by the first write; reads answer the
 // defaults (no origins, no providers, no relying party) while there is none. PUT and POST both apply a
-// partial update: only the fields sent change.
+// partial update: only the fields sent change. A new owner_signer comes with the owner's proof (./owner-proof).
 import { getAddress } from "viem";
 import { db } from "@/lib/db";
 import { invalidRequest } from "@/lib/api/errors";
 import { forgetWalletMode } from "./wallet-mode";
+import { ownerProofUsed, verifyOwnerProof } from "./owner-proof";
 import { unixSeconds } from "@/lib/api/ids";
 import type { ConnectSettings as Row } from "@/lib/generated/prisma/client";
 import type { SettingsPatch } from "@/lib/schemas/connect-identity";
@@ -45,25 +46,53 @@ const values = (row: Row): ConnectSettingsValues => ({
 });
 
 export async function updateSettings(scope: Scope, patch: SettingsPatch): Promise<ConnectSettingsValues> {
+  const current = await db.connectSettings.findUnique({ where: where(scope) });
   const data: Partial<Omit<ConnectSettingsValues, "updatedAt">> = {};
   if (patch.allowed_origins !== undefined) data.allowedOrigins = [...new Set(patch.allowed_origins)];
   if (patch.google_client_id !== undefined) data.googleClientId = patch.google_client_id;
   if (patch.apple_client_id !== undefined) data.appleClientId = patch.apple_client_id;
   if (patch.rp_id !== undefined) data.rpId = patch.rp_id;
   if (patch.rp_name !== undefined) data.rpName = patch.rp_name;
-  if (patch.owner_signer !== undefined) data.ownerSigner = getAddress(patch.owner_signer);
+  let proven: Date | null = null;
+  if (patch.owner_signer !== undefined) {
+    proven = await verifyOwnerProof(scope, { ...patch, owner_signer: patch.owner_signer }, current?.ownerProofExpiresAt ?? null);
+    data.ownerSigner = getAddress(patch.owner_signer);
+  } else if (patch.owner_signature !== undefined || patch.owner_signature_expires_at !== undefined) {
+    throw invalidRequest("parameter_missing", "Missing owner_signer: owner_signature proves it, so they are sent together.", "owner_signer");
+  }
   if (patch.wallet_mode !== undefined) {
-    const owner = data.ownerSigner ?? (await readSettings(scope)).ownerSigner;
+    const owner = data.ownerSigner ?? current?.ownerSigner;
     if (patch.wallet_mode === "connect" && !owner) throw invalidRequest("parameter_missing", "Missing owner_signer: connect mode needs the owner of the tenant's smart account.", "owner_signer");
+    // An owner stored before proofs were required proves control before connect mode is switched on again.
+    if (patch.wallet_mode === "connect" && !proven && !current?.ownerProofExpiresAt) {
+      throw invalidRequest("parameter_missing", "Missing owner_signature: the stored owner_signer was never proven; send it again with owner_signature and owner_signature_expires_at.", "owner_signature");
+    }
     data.walletMode = patch.wallet_mode;
   }
-  const row = await db.connectSettings.upsert({
-    where: where(scope),
-    create: { tenantId: scope.tenantId, livemode: scope.livemode, ...data },
-    update: { ...data, updatedAt: new Date() },
-  });
+  const row = proven
+    ? await writeProven(scope, data, proven)
+    : await db.connectSettings.upsert({
+        where: where(scope),
+        create: { tenantId: scope.tenantId, livemode: scope.livemode, ...data },
+        update: { ...data, updatedAt: new Date() },
+      });
   forgetWalletMode(scope);
   return values(row);
+}
+
+/** Writes a change carrying an owner proof only if no proof expiring as late was accepted meanwhile (each is used once). */
+async function writeProven(scope: Scope, data: Partial<Omit<ConnectSettingsValues, "updatedAt">>, proofExpiresAt: Date): Promise<Row> {
+  const fields = { ...data, ownerProofExpiresAt: proofExpiresAt };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const { count } = await db.connectSettings.updateMany({
+      where: { tenantId: scope.tenantId, livemode: scope.livemode, OR: [{ ownerProofExpiresAt: null }, { ownerProofExpiresAt: { lt: proofExpiresAt } }] },
+      data: { ...fields, updatedAt: new Date() },
+    });
+    // No row yet: the first write creates it (a concurrent first write makes this try again).
+    const created = count ? 0 : (await db.connectSettings.createMany({ data: [{ tenantId: scope.tenantId, livemode: scope.livemode, ...fields }], skipDuplicates: true })).count;
+    if (count || created) return db.connectSettings.findUniqueOrThrow({ where: where(scope) });
+  }
+  throw ownerProofUsed();
 }
 
 // ---------------------------------------------------------------------------------------------------

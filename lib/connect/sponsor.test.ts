@@ -36,6 +36,7 @@ describe("Connect: operations sponsored by the tenant's verifying paymaster", ()
   const owner = privateKeyToAccount(generatePrivateKey());
   const paymasterSigner = Wallet.createRandom();
   let address: Address;
+  let salt: Hex;
   let paymaster: Address;
   let paymasterId: string;
   const ethBalance = (a: Address) => chain().getBalance({ address: a });
@@ -53,6 +54,7 @@ describe("Connect: operations sponsored by the tenant's verifying paymaster", ()
     const registered = await api(t, "POST", "/v1/connect/accounts", { signer: owner.address, chain_id: CHAIN_ID });
     expect(registered.status, JSON.stringify(registered.body)).toBe(201);
     address = registered.body.address;
+    salt = registered.body.salt;
     await confirmed(t, "POST", `/v1/tokens/${token.id}/mint`, { to: address, amount: "1000" });
 
     // The paymaster: deployed by the test owner, its signer registered from a keystore, its deposit funded.
@@ -116,6 +118,7 @@ describe("Connect: operations sponsored by the tenant's verifying paymaster", ()
     const kernel = await toKernelSmartAccount({
       client, version: "0.3.1", entryPoint: { address: network.entry_point, version: "0.7" }, factoryAddress: network.factory_address,
       accountLogicAddress: network.account_implementation, validatorAddress: network.validators.ecdsa, useMetaFactory: false, owners: [owner],
+      index: BigInt(salt), // the account's salt is per tenant and mode
     });
     expect(kernel.address).toBe(address);
     const depositBefore = await deposit(paymaster);

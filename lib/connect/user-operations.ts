@@ -9,7 +9,7 @@ import { concatHex, getAddress, getContractAddress, keccak256, parseEther, toHex
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/api/errors";
 import { chainTarget } from "@/lib/chain/clients";
-import { findNetwork } from "@/lib/chain/networks";
+import { listNetworks } from "@/lib/chain/networks";
 import { CREATE2_DEPLOYER_ADDRESS } from "@/lib/chain/predeploys";
 import { ensureGas } from "@/lib/chain/gas";
 import { finalize } from "@/lib/chain/finalize";
@@ -37,19 +37,43 @@ export function asSmartAccountCall(record: NewRecord): NewRecord {
 
 const LOCAL_GAS = parseEther("0.05");
 
-/** The run of one smart account: settles what ended, then builds the next record's operation if none is open. */
-export async function runUserOperations(sender: WalletKey, network: string): Promise<{ open: number }> {
-  const ops = await db.relayOperation.findMany({ where: { sender: sender.from.toLowerCase(), transactionId: { not: null } }, orderBy: { id: "desc" }, take: 20 });
+/** Chain ids of the networks the run's chain serves: one for a configured RPC, the test networks for the local chain. */
+function chainIdsOn(chainKey: string): string[] {
+  const served = listNetworks().filter((n) => {
+    try {
+      return chainTarget(n.name).chainKey === chainKey;
+    } catch {
+      return false; // unavailable here
+    }
+  });
+  return served.map((n) => String(n.chainId));
+}
+
+/**
+ * The run of one smart account on one chain: settles what ended, then builds the next record's operation if
+ * none is open. It reads only the account's own tenant and mode on this chain: the same address on another
+ * chain is another run, and another tenant or mode has another account (its salt, lib/connect/accounts.ts).
+ */
+export async function runUserOperations(sender: WalletKey, _network: string): Promise<{ open: number }> {
+  const address = sender.from.toLowerCase();
+  const chainIds = chainIdsOn(sender.chainKey);
+  const owners = await db.connectAccount.findMany({ where: { address, chainId: { in: chainIds } }, select: { tenantId: true, livemode: true }, distinct: ["tenantId", "livemode"] });
+  if (!owners.length) return { open: 0 }; // records are made only for registered accounts
+  const ops = await db.relayOperation.findMany({
+    where: { OR: owners, sender: address, chainId: { in: chainIds }, transactionId: { not: null } },
+    orderBy: { id: "desc" },
+    take: 20,
+  });
   for (const op of ops) if (!OPEN_OPERATION.includes(op.status)) await settleCarriedRecord(op, false);
   if (ops.some((op) => OPEN_OPERATION.includes(op.status))) return { open: 0 }; // its end wakes this run again
 
-  const [record] = await unsentUserOperationRecords(sender);
+  const [record] = await unsentUserOperationRecords(sender, owners);
   if (!record) return { open: 0 };
-  const target = chainTarget(network);
+  const target = chainTarget(record.network);
   // On the local chain the platform pays the account's gas, as it tops up custodial wallets.
   if (target.isLocal) await ensureGas(target, getAddress(sender.from), LOCAL_GAS);
   const scope = { tenantId: record.tenantId, livemode: record.livemode };
-  const chainId = String(findNetwork(network)!.chainId);
+  const chainId = String(target.network.chainId);
   const call = { to: getAddress(record.toAddress!), value: BigInt(record.value), data: record.data as Hex };
   try {
     // A server-held session key the owner granted for this call signs at once; otherwise the owner will.

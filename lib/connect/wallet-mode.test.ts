@@ -11,6 +11,7 @@ import { api, chain, eventsOf, ERC20_FEATURES, NETWORK, read, settled, tenant, t
 import { ROLE_IDS } from "@/lib/tokens/standards";
 import { prepareUserOperation } from "./ops";
 import { reconcileTransactions } from "@/lib/chain/reconciler";
+import { ownerProofFields } from "./owner-proof-testing";
 
 const HOLDER: Address = getAddress("0x00000000000000000000000000000000000c0de1");
 
@@ -45,7 +46,8 @@ describe("connect mode", () => {
     const refused = await api(t, "PUT", "/v1/settings/connect", { wallet_mode: "connect" });
     expect(refused.status).toBe(400);
     expect(refused.body.error.param).toBe("owner_signer");
-    const put = await api(t, "PUT", "/v1/settings/connect", { wallet_mode: "connect", owner_signer: owner.address });
+    // The owner proves control of its key for this tenant and mode (lib/connect/owner-proof.ts).
+    const put = await api(t, "PUT", "/v1/settings/connect", { wallet_mode: "connect", ...(await ownerProofFields({ tenantId: t.id, livemode: false }, owner)) });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body).toMatchObject({ wallet_mode: "connect", owner_signer: owner.address });
     const mode = await api(t, "GET", "/v1/settings/wallet-mode");

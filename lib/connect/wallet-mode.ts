@@ -3,7 +3,8 @@
 // first use) makes them as user operations the owner signs (or a session key it granted): the same
 // transaction record, states, events and webhooks (lib/connect/user-operations.ts).
 // New tenants start custodial so the quickstart works with curl alone (no signing device); PUT
-// /v1/settings/connect { wallet_mode: "connect", owner_signer } switches (documented in the README).
+// /v1/settings/connect { wallet_mode: "connect", owner_signer, owner_signature, … } switches (the owner's proof:
+// ./owner-proof.ts; documented in the README). The owner's account is per tenant and mode (./accounts.ts salt).
 import { getAddress, type Address } from "viem";
 import { db } from "@/lib/db";
 import { tenantWallet } from "@/lib/chain/wallets";

@@ -82,7 +82,33 @@ export const ConnectSettingsInput = writeBody({
       "as user operations awaiting the owner's signature (GET /v1/connect/ops/pending), or signed by a session key the owner granted. " +
       "`custodial` (the default of new tenants): the custodial wallet signs them. Applies to writes made from a few seconds after the change.",
   }),
-  owner_signer: Address.optional().meta({ description: "The owner's address (the ECDSA key that signs the smart account's user operations); required to switch to `connect`." }),
+  owner_signer: Address.optional().meta({
+    description:
+      "The owner's address (the ECDSA key that signs the smart account's user operations); required to switch to `connect`. " +
+      "Sent with `owner_signature` and `owner_signature_expires_at`: the owner proves control of the key for this tenant and mode.",
+  }),
+  owner_signature: z
+    .string()
+    .regex(/^0x([0-9a-fA-F]{2}){64,65}$/, "must be a 64- or 65-byte 0x-prefixed ECDSA signature")
+    .optional()
+    .meta({
+      description:
+        "Required with `owner_signer`: the owner's EIP-712 signature (eth_signTypedData_v4) of " +
+        "domain `{ name: \"Token Platform Connect Owner\", version: \"1\" }`, primary type " +
+        "`ConnectOwner(string tenant,bool livemode,address owner,uint256 expiresAt)` with message " +
+        "`{ tenant: <your tenant id>, livemode: <the API key's mode>, owner: owner_signer, expiresAt: owner_signature_expires_at }`. " +
+        "A signature for another tenant, mode or owner answers 400.",
+    }),
+  owner_signature_expires_at: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .meta({
+      description:
+        "Required with `owner_signature`: Unix seconds, in the future and at most one hour ahead; the `expiresAt` the owner signed. " +
+        "Each proof is used once: it must be later than that of the last accepted proof of this tenant and mode.",
+    }),
 }).meta({ id: "ConnectSettingsInput" });
 
 export type SettingsPatch = {
@@ -93,6 +119,8 @@ export type SettingsPatch = {
   rp_name?: string | null;
   wallet_mode?: "custodial" | "connect";
   owner_signer?: string;
+  owner_signature?: string;
+  owner_signature_expires_at?: number;
 };
 
 const SettingsMeta = {

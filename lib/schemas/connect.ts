@@ -105,6 +105,11 @@ export const ConnectAccount = z
     validator_address: z.string(),
     factory_address: z.string(),
     entry_point: z.string(),
+    salt: z.string().meta({
+      description:
+        "The bytes32 salt of KernelFactory.createAccount: one per tenant and mode (keccak256 of abi.encode(\"token-platform/connect-account/v1\", tenant id, livemode)), " +
+        "so the same signer has a different account in another tenant or mode. Clients deriving the address (e.g. permissionless `toKernelSmartAccount`) pass it as `index: BigInt(salt)`.",
+    }),
     factory_data: z.string().meta({ description: "`factoryData` of the first user operation (KernelFactory.createAccount(initData, salt))." }),
     livemode: z.boolean(),
     created: z.number().int(),
