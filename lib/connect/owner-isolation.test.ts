@@ -7,7 +7,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { call } from "@/test/client";
 import { db } from "@/lib/db";
 import { ERC20_FEATURES, NETWORK, eventually, tenant } from "@/lib/tokens/testing";
-import { switchToConnect } from "./owner-proof-testing";
+import { switchToConnect } from "./testing";
 import { runUserOperations } from "./user-operations";
 
 const deploy = (key: string, network: string) =>
@@ -33,8 +33,8 @@ describe("connect accounts are per tenant and mode", () => {
   it("two tenants with the same owner: B's unsigned write does not hold up A's, and their accounts differ", async () => {
     const [a, b] = await Promise.all([tenant(), tenant()]);
     const owner = privateKeyToAccount(generatePrivateKey());
-    await switchToConnect({ id: a.id, key: a.apiKey, livemode: false }, owner);
-    await switchToConnect({ id: b.id, key: b.apiKey, livemode: false }, owner);
+    await switchToConnect({ id: a.id, apiKey: a.apiKey }, owner);
+    await switchToConnect({ id: b.id, apiKey: b.apiKey }, owner);
 
     const left = await deploy(b.apiKey, NETWORK);
     expect(left.status, JSON.stringify(left.body)).toBe(201);
@@ -67,8 +67,8 @@ describe("connect accounts are per tenant and mode", () => {
       const live = await call("POST", "/v1/api_keys", { token: t.accessToken, body: { name: "live", environment: "live" } });
       expect(live.status).toBe(201);
       const liveKey = live.body.secret as string;
-      await switchToConnect({ id: t.id, key: t.apiKey, livemode: false }, owner);
-      await switchToConnect({ id: t.id, key: liveKey, livemode: true }, owner);
+      await switchToConnect({ id: t.id, apiKey: t.apiKey }, owner);
+      await switchToConnect({ id: t.id, apiKey: liveKey, livemode: true }, owner);
 
       const left = await deploy(t.apiKey, NETWORK);
       expect(left.status, JSON.stringify(left.body)).toBe(201);

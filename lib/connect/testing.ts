@@ -7,6 +7,7 @@ import { expect } from "vitest";
 import { call } from "@/test/client";
 import { db } from "@/lib/db";
 import { prepareUserOperation } from "./ops";
+import { ownerProofFields } from "./owner-proof-testing";
 
 export const CONNECT_TEST_CHAIN_ID = "80002"; // polygon_amoy, served by the local chain in tests
 
@@ -23,16 +24,18 @@ type Caller = { apiKey: string };
 const asTenant = (t: Caller, method: string, path: string, body?: unknown) => call(method, path, { token: t.apiKey, body });
 
 /**
- * Switches the tenant (test mode) to connect mode with `owner` as its signer: the one place tests switch
- * modes (when the switch needs more, e.g. an owner proof, it changes here). Returns the account address
- * that then acts for the tenant on polygon_amoy.
+ * Switches the tenant to connect mode with `owner` as its signer, proven by the owner's signature: the one
+ * place tests switch modes. `apiKey` is a key of the mode to switch (test unless `livemode`). Returns the
+ * account address that then acts for the tenant in that mode (on polygon_amoy, or polygon when live).
  */
-export async function switchToConnect(t: Caller, owner: PrivateKeyAccount): Promise<Address> {
-  const put = await asTenant(t, "PUT", "/v1/settings/connect", { wallet_mode: "connect", owner_signer: owner.address });
+export async function switchToConnect(t: Caller & { id: string; livemode?: boolean }, owner: PrivateKeyAccount): Promise<Address> {
+  const proof = await ownerProofFields({ tenantId: t.id, livemode: t.livemode ?? false }, owner);
+  const put = await asTenant(t, "PUT", "/v1/settings/connect", { wallet_mode: "connect", ...proof });
   expect(put.status, JSON.stringify(put.body)).toBe(200);
   const mode = await asTenant(t, "GET", "/v1/settings/wallet-mode");
   expect(mode.body).toMatchObject({ mode: "connect", owner_signer: owner.address });
-  return getAddress(mode.body.connect_account_address);
+  // Null where the mode's network is not served here (a live key in tests: polygon).
+  return (mode.body.connect_account_address && getAddress(mode.body.connect_account_address)) as Address;
 }
 
 /**
