@@ -29,7 +29,7 @@ afterAll(async () => {
 describe("stuck transactions", () => {
   it("are replaced with higher fees up to the cap, stay open meanwhile, and confirm under the replacement's hash", async () => {
     const t = await newTenant();
-    const wallet = await tenantWallet(t.auth.tenant.id);
+    const wallet = await tenantWallet(t.auth.tenant.id, false);
     await rpc("hardhat_setBalance", [wallet.address, "0x3635C9ADC5DEA00000"]); // 1000 ETH: no funder on "real" networks
     const data = encodeDeployData({
       abi: artifact("PlatformERC20").abi,

@@ -72,8 +72,8 @@ export async function addClaim(scope: Scope, identityId: string, input: AddClaim
   const data = (input.data ?? "0x") as Hex;
   const uri = input.uri ?? "";
   const external = input.issuer !== undefined;
-  const wallet = getAddress((await tenantWallet(scope.tenantId)).address);
-  const signature = input.signature ?? (await (await signerFor(scope.tenantId)).signMessage({ message: { raw: claimHash(identity.identityAddress, input.topic, data) } }));
+  const wallet = getAddress((await tenantWallet(scope.tenantId, scope.livemode)).address);
+  const signature = input.signature ?? (await (await signerFor(scope.tenantId, scope.livemode)).signMessage({ message: { raw: claimHash(identity.identityAddress, input.topic, data) } }));
 
   const { claim, writes } = await transaction(async (client) => {
     const writes: Transaction[] = [];

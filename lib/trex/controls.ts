@@ -24,7 +24,7 @@ export const walletKey = (wallet: Address): Hex => keccak256(encodeAbiParameters
 
 async function withRole(scope: Scope, id: string, role: "agent" | "owner") {
   const token = await regulatedToken(scope, id);
-  const wallet = getAddress((await tenantWallet(scope.tenantId)).address);
+  const wallet = getAddress((await tenantWallet(scope.tenantId, scope.livemode)).address);
   const allowed = role === "agent"
     ? await readToken<boolean>(token, "isAgent", [wallet])
     : getAddress(await readToken<Address>(token, "owner")) === wallet;

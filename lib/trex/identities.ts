@@ -69,7 +69,7 @@ export async function createIdentity(scope: Scope, input: CreateIdentity) {
   if (await readChain<boolean>(token.network, registry, irAbi(), "contains", [input.wallet])) {
     throw conflict("identity_exists", `Wallet ${input.wallet} is already registered in the identity registry of token '${token.id}'.`, "wallet");
   }
-  const tenant = getAddress((await tenantWallet(scope.tenantId)).address);
+  const tenant = getAddress((await tenantWallet(scope.tenantId, scope.livemode)).address);
   let identityAddress = input.identity_address ?? null;
   let source: "created" | "reused" | "provided" = "provided";
   if (!identityAddress) {
