@@ -2,10 +2,11 @@
 // and the fix, exit code 1, and nothing left running.
 import { describe, expect, inject, it } from "vitest";
 import { spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { firstUntraversable } from "./lib/embedded-postgres";
 import { freePort, portIsFree } from "./lib/ports";
 
 const root = resolve(import.meta.dirname, "..");
@@ -105,5 +106,39 @@ describe("npm run dev with a port taken", () => {
     expect(result.stderr.trim()).toBe(
       `[dev] the chain at LOCAL_CHAIN_RPC_URL (http://127.0.0.1:${port}) does not answer eth_blockNumber: start it, or unset LOCAL_CHAIN_RPC_URL to start one here`,
     );
+  });
+});
+
+// As root, PostgreSQL runs as the `postgres` user: a checkout or DATA_DIR under a directory only root may
+// enter (a home directory of mode 0700) used to end in initdb's "Permission denied", or, for the binaries in
+// node_modules, an uncaught `spawn … initdb EACCES` stack.
+describe.runIf(process.getuid?.() === 0)("npm run dev as root under a directory others cannot traverse", () => {
+  it("says in one line that the embedded PostgreSQL cannot enter it, and the fix", { timeout: 60_000 }, async () => {
+    const closed = mkdtempSync(join(tmpdir(), "tp-closed-")); // mode 0700
+    try {
+      const result = await devScript({ PORT: String(await freePort()), DATABASE_URL: undefined, EMBEDDED_DB_PORT: String(await freePort()), DATA_DIR: join(closed, "data") });
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(
+        `[dev] the embedded PostgreSQL cannot start: as root it runs as the \`postgres\` user, which cannot enter ${closed}: ` +
+          `move the checkout and DATA_DIR under directories others can traverse (or chmod o+x ${closed}), or set DATABASE_URL=… to use another PostgreSQL`,
+      );
+      expect(existsSync(join(closed, "data", "postgres"))).toBe(false); // refused before anything was made
+    } finally {
+      rmSync(closed, { recursive: true, force: true });
+    }
+  });
+
+  it("finds the directory that blocks the server's binaries as well as its data", () => {
+    const closed = mkdtempSync(join(tmpdir(), "tp-closed-"));
+    try {
+      const bin = join(closed, "node_modules", "bin");
+      mkdirSync(bin, { recursive: true });
+      chmodSync(join(closed, "node_modules"), 0o755);
+      expect(firstUntraversable([bin])).toBe(closed);
+      chmodSync(closed, 0o711);
+      expect(firstUntraversable([bin])).toBeUndefined();
+    } finally {
+      rmSync(closed, { recursive: true, force: true });
+    }
   });
 });

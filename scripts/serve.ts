@@ -13,7 +13,9 @@ import next from "next";
 import { matchRoute, routeParams } from "../lib/api/routing";
 import { MAX_BODY_BYTES } from "../lib/api/body";
 import { internalError } from "../lib/api/errors";
-import { responseText, setRequestBody } from "../lib/api/raw-bodies";
+import { responseText } from "../lib/api/raw-bodies";
+import { serverResolvesClientIp } from "../lib/api/client-ip";
+import { handOnClient, toRequest } from "./lib/serve-request";
 
 type RouteHandler = (request: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type CompiledRoute = { routeModule: { ensureUserland(): Promise<void>; userland: Record<string, unknown> } };
@@ -67,19 +69,6 @@ async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   return size ? Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1) : undefined;
 }
 
-function toRequest(req: IncomingMessage, body: Buffer | undefined) {
-  const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
-  // As Next.js sets them for its handlers (lib/api/client-ip reads x-forwarded-for behind TRUSTED_PROXY).
-  if (!headers.has("x-forwarded-host")) headers.set("x-forwarded-host", req.headers.host ?? host);
-  if (!headers.has("x-forwarded-port")) headers.set("x-forwarded-port", String(port));
-  if (!headers.has("x-forwarded-proto")) headers.set("x-forwarded-proto", "http");
-  if (!headers.has("x-forwarded-for") && req.socket.remoteAddress) headers.set("x-forwarded-for", req.socket.remoteAddress);
-  const request = new Request(`http://${host.includes(":") ? `[${host}]` : host}:${port}${req.url}`, { method: req.method, headers, body: body as Uint8Array<ArrayBuffer> | undefined });
-  if (body) setRequestBody(request, body); // lib/api/body reads it from here, not back through the stream
-  return request;
-}
-
 async function send(req: IncomingMessage, res: ServerResponse, response: Response) {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
@@ -101,11 +90,13 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
+serverResolvesClientIp();
 const server = createServer(async (req, res) => {
   try {
+    handOnClient(req);
     const route = await apiRoute(req);
     if (!route) return await nextHandler(req, res);
-    const response = await route.handler(toRequest(req, await readBody(req)), { params: Promise.resolve(route.params) });
+    const response = await route.handler(toRequest(req, await readBody(req), host, port), { params: Promise.resolve(route.params) });
     await send(req, res, response);
   } catch (error) {
     // The API's wrapper answers every error itself; this is the server's own failure (a broken connection).

@@ -27,7 +27,7 @@ describe("register", () => {
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
     expect(user.passwordHash).not.toContain(t.password);
     const events = await db.event.findMany({ where: { tenantId: t.auth.tenant.id }, orderBy: { id: "asc" } });
-    expect(events.map((e) => e.type)).toEqual(["auth.registered", "wallet.created", "api_key.created"]);
+    expect(events.map((e) => e.type)).toEqual(["auth.registered", "wallet.created", "wallet.created", "api_key.created"]); // a wallet per mode
     expect(JSON.stringify(events)).not.toContain(t.apiKey);
   });
 });

@@ -9,7 +9,7 @@ import type { Tenant, User } from "@/lib/generated/prisma/client";
 import { hashPassword, verifyPassword, dummyPasswordHash } from "./passwords";
 import { issueAccessToken, newRefreshToken, hashToken, ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from "./tokens";
 import { serializeTenant, serializeUser } from "./serialize";
-import { createWallet } from "@/lib/chain/wallets";
+import { createWallets } from "@/lib/chain/wallets";
 
 type Tx = Prisma.TransactionClient;
 
@@ -50,7 +50,7 @@ export async function register(input: z.output<typeof RegisterInput>) {
       });
       const auth = await session(tx, tenant, user);
       await emit(tenant.id, "auth.registered", { tenant: auth.tenant, user: auth.user }, tx);
-      await createWallet(tenant.id, tx);
+      await createWallets(tenant.id, tx);
       return auth;
     });
   } catch (err) {

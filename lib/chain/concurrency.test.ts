@@ -27,7 +27,7 @@ describe("transaction path under concurrency", () => {
   it("200 concurrent mints over 4 workers, one crashing mid-flight: each confirmed once, nonces contiguous", { timeout: 180_000 }, async () => {
     const t = await newTenant();
     const tenantId = t.auth.tenant.id;
-    const wallet = await tenantWallet(tenantId);
+    const wallet = await tenantWallet(tenantId, false);
     const deploy = await submitChainWrite({
       tenantId, livemode: false, network: "polygon_amoy", kind: "token.deploy", request: {},
       data: encodeDeployData({ abi: PlatformERC20.abi, bytecode: PlatformERC20.bytecode, args: ["Load", "LOAD", 0, 0n, wallet.address as Address, { mintable: true, burnable: false, pausable: false }] } as never),

@@ -10,7 +10,7 @@ import { tenantWallet } from "./wallets";
 describe("reconciler", () => {
   it("finishes a record whose dispatch was lost (crash between commit and send)", async () => {
     const t = await newTenant();
-    const wallet = await tenantWallet(t.auth.tenant.id);
+    const wallet = await tenantWallet(t.auth.tenant.id, false);
     const data = encodeDeployData({
       abi: artifact("PlatformERC20").abi,
       bytecode: artifact("PlatformERC20").bytecode,

@@ -11,7 +11,7 @@ const TRANSACTION_COLUMNS = selectList(
   [
     "id", "tenantId", "livemode", "network", "chainKey", "kind", "submitter", "tokenId", "status", "fromAddress", "toAddress", "data",
     "value", "request", "effect", "nonce", "hash", "hashes", "rawTransaction", "gasLimit", "maxFeePerGas", "maxPriorityFeePerGas",
-    "blockNumber", "gasUsed", "contractAddress", "errorCode", "errorMessage", "attempts",
+    "blockNumber", "gasUsed", "contractAddress", "errorCode", "errorMessage", "attempts", "feeCapNetworkFee",
   ],
   ["submittedAt", "confirmedAt", "feeCapReachedAt", "createdAt", "updatedAt"],
 );
@@ -269,7 +269,8 @@ export async function storeReplacement(s: Signed) {
   await hotQuery(
     "store_replacement",
     `UPDATE transactions SET raw_transaction = $3, hash = $4, hashes = array_append(hashes, $4), max_fee_per_gas = $5,
-       max_priority_fee_per_gas = $6, submitted_at = now(), attempts = attempts + 1, updated_at = now()
+       max_priority_fee_per_gas = $6, submitted_at = now(), attempts = attempts + 1, updated_at = now(),
+       fee_cap_reached_at = NULL, fee_cap_network_fee = NULL
      WHERE id = $1 AND nonce = $2 AND status = 'submitted'`,
     [s.id, s.nonce, s.raw, s.hash, s.maxFeePerGas.toString(), s.maxPriorityFeePerGas.toString()],
     chainPool,
@@ -299,8 +300,14 @@ export async function releaseForResigning(id: string, keepNonce: boolean) {
   );
 }
 
-export async function markFeeCapReached(id: string) {
-  await hotQuery("fee_cap_reached", `UPDATE transactions SET fee_cap_reached_at = now(), updated_at = now() WHERE id = $1 AND fee_cap_reached_at IS NULL`, [id], chainPool);
+/** The record's fees are at the network's cap; `networkFee`: the network's max fee per gas now, if known. */
+export async function markFeeCapReached(id: string, networkFee: bigint | null) {
+  await hotQuery(
+    "fee_cap_reached",
+    `UPDATE transactions SET fee_cap_reached_at = now(), fee_cap_network_fee = $2, updated_at = now() WHERE id = $1 AND fee_cap_reached_at IS NULL`,
+    [id, networkFee?.toString() ?? null],
+    chainPool,
+  );
 }
 
 /** Touches the records so the reconciler sees someone is working on them. */

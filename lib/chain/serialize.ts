@@ -26,6 +26,16 @@ export function serializeTransaction(t: Transaction, now = Date.now()) {
     // Times it was re-signed with higher fees because it was not mined, and whether the network's fee cap stopped that.
     replacements: Math.max(0, t.hashes.length - 1),
     fee_cap_reached: t.feeCapReachedAt !== null,
+    // Open and at the cap: it is only sent again as it is, and the wallet's later writes on the network wait behind it.
+    stuck:
+      open && t.feeCapReachedAt
+        ? {
+            reason: "fee_cap" as const,
+            since: unixSeconds(t.feeCapReachedAt),
+            max_fee_per_gas: t.maxFeePerGas,
+            network_max_fee_per_gas: t.feeCapNetworkFee,
+          }
+        : null,
     livemode: t.livemode,
     created: unixSeconds(t.createdAt),
     submitted: t.submittedAt ? unixSeconds(t.submittedAt) : null,

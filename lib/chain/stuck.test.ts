@@ -2,9 +2,10 @@
 // cap, and stays open however long that takes. Drives the wallet's run directly against a second local
 // chain that only mines on demand, configured as a "real" network through RPC_URL_BASE_SEPOLIA.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeDeployData, parseGwei, type Address } from "viem";
+import { encodeDeployData, formatGwei, parseGwei, type Address } from "viem";
 import { db } from "@/lib/db";
-import { newTenant } from "@/test/client";
+import { stuckNotice } from "@/lib/console/stuck";
+import { call, newTenant } from "@/test/client";
 import { artifact } from "./artifacts";
 import { startLocalChain, type LocalChain } from "./local-node";
 import { recordChainWrite } from "./transactions";
@@ -29,7 +30,7 @@ afterAll(async () => {
 describe("stuck transactions", () => {
   it("are replaced with higher fees up to the cap, stay open meanwhile, and confirm under the replacement's hash", async () => {
     const t = await newTenant();
-    const wallet = await tenantWallet(t.auth.tenant.id);
+    const wallet = await tenantWallet(t.auth.tenant.id, false);
     await rpc("hardhat_setBalance", [wallet.address, "0x3635C9ADC5DEA00000"]); // 1000 ETH: no funder on "real" networks
     const data = encodeDeployData({
       abi: artifact("PlatformERC20").abi,
@@ -70,5 +71,48 @@ describe("stuck transactions", () => {
     expect(done.status).toBe("confirmed");
     expect(done.hash).toBe(replaced.hashes.at(-1));
     expect(done.contractAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  });
+
+  it("at the fee cap: the record and the console say it is stuck and holds the wallet; raising the cap lets the replacement through", async () => {
+    const t = await newTenant();
+    const wallet = await tenantWallet(t.auth.tenant.id, false);
+    await rpc("hardhat_setBalance", [wallet.address, "0x3635C9ADC5DEA00000"]);
+    const data = encodeDeployData({
+      abi: artifact("PlatformERC20").abi,
+      bytecode: artifact("PlatformERC20").bytecode,
+      args: ["Capped", "CAP", 18, 0n, wallet.address as Address, { mintable: true, burnable: false, pausable: false }],
+    } as never);
+    const record = await recordChainWrite({ tenantId: t.auth.tenant.id, livemode: false, network: "base_sepolia", kind: "token.deploy", data, request: {} });
+    const key = { from: wallet.address, chainKey: "base_sepolia" };
+    expect(await runWallet(key, "base_sepolia", 300)).toEqual({ open: 1 });
+    const first = await db.transaction.findUniqueOrThrow({ where: { id: record.id } });
+    const shown = async () => (await call("GET", `/v1/transactions/${record.id}`, { token: t.apiKey })).body;
+    expect((await shown()).stuck).toBeNull();
+
+    // The cap is the fee it was first sent with: stuck at once, nothing to replace it with.
+    Object.assign(process.env, { TX_STUCK_AFTER_SECONDS: "0", TX_RESEND_AFTER_SECONDS: "0", MAX_FEE_PER_GAS_GWEI_BASE_SEPOLIA: formatGwei(BigInt(first.maxFeePerGas!)) });
+    try {
+      await runWallet(key, "base_sepolia", 300);
+      const stuck = await shown();
+      expect(stuck).toMatchObject({
+        status: "submitted",
+        fee_cap_reached: true,
+        replacements: 0,
+        stuck: { reason: "fee_cap", since: expect.any(Number), max_fee_per_gas: first.maxFeePerGas, network_max_fee_per_gas: expect.stringMatching(/^\d+$/) },
+      });
+      expect(stuckNotice(stuck)).toMatch(/^Stuck at the fee cap \(.+ gwei; the network asked .+ gwei\): later transactions of this wallet on base_sepolia wait behind it\. Raise MAX_FEE_PER_GAS_GWEI_BASE_SEPOLIA/);
+
+      // Far above: however many passes the run makes, its +25% bumps stay below it.
+      process.env.MAX_FEE_PER_GAS_GWEI_BASE_SEPOLIA = formatGwei(BigInt(first.maxFeePerGas!) * 1_000_000n);
+      await runWallet(key, "base_sepolia", 300);
+      const replaced = await shown();
+      expect(replaced).toMatchObject({ status: "submitted", stuck: null });
+      expect(replaced.replacements).toBeGreaterThan(0);
+    } finally {
+      for (const name of ["TX_STUCK_AFTER_SECONDS", "TX_RESEND_AFTER_SECONDS", "MAX_FEE_PER_GAS_GWEI_BASE_SEPOLIA"]) delete process.env[name];
+    }
+    await rpc("evm_mine");
+    expect(await runWallet(key, "base_sepolia", 5_000)).toEqual({ open: 0 });
+    expect(await shown()).toMatchObject({ status: "confirmed", stuck: null });
   });
 });

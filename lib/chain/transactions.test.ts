@@ -37,7 +37,7 @@ describe("transaction path", () => {
   it("deploys and mints through pending → submitted → confirmed, with events", async () => {
     const t = await newTenant();
     const tenantId = t.auth.tenant.id;
-    const wallet = await tenantWallet(tenantId);
+    const wallet = await tenantWallet(tenantId, false);
     const token = await deployErc20(tenantId, wallet.address as Address);
     const to = "0x00000000000000000000000000000000000000aa";
     const mint = await submitChainWrite({
@@ -61,7 +61,7 @@ describe("transaction path", () => {
   it("events no endpoint subscribes to are recorded dispatched; a subscribed one is left to the outbox, which delivers it", async () => {
     const t = await newTenant();
     const tenantId = t.auth.tenant.id;
-    const wallet = await tenantWallet(tenantId);
+    const wallet = await tenantWallet(tenantId, false);
     const token = await deployErc20(tenantId, wallet.address as Address);
     const receiver = await startReceiver();
     try {
@@ -92,7 +92,7 @@ describe("transaction path", () => {
   it("a revert ends failed with a readable reason and uses no nonce", async () => {
     const t = await newTenant();
     const tenantId = t.auth.tenant.id;
-    const wallet = await tenantWallet(tenantId);
+    const wallet = await tenantWallet(tenantId, false);
     const token = await deployErc20(tenantId, wallet.address as Address);
     const tx = await submitChainWrite({
       tenantId, livemode: false, network: "polygon_amoy", kind: "token.transfer", to: token,
@@ -110,7 +110,7 @@ describe("transaction path", () => {
   it("writes arriving together are stored together; one the database refuses fails alone, and the others confirm with nonces in a row", async () => {
     const t = await newTenant();
     const tenantId = t.auth.tenant.id;
-    const wallet = await tenantWallet(tenantId);
+    const wallet = await tenantWallet(tenantId, false);
     const token = await deployErc20(tenantId, wallet.address as Address);
     const mint = (to: string, request: Record<string, unknown> = { to }) =>
       submitChainWrite({

@@ -1,5 +1,6 @@
-// Custodial wallets: one key per tenant for every EVM network, encrypted at rest with AES-256-GCM under
-// ENCRYPTION_KEY. The plaintext key only ever exists in memory while signing.
+// Custodial wallets: one key per tenant and mode (test and live never share one) for every EVM network,
+// encrypted at rest with AES-256-GCM under ENCRYPTION_KEY. The plaintext key only ever exists in memory while
+// signing.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { bytesToHex, hexToBytes, keccak256, serializeTransaction, type Hex, type TransactionSerializable } from "viem";
@@ -30,30 +31,52 @@ export function decryptPrivateKey(sealed: string): Hex {
   return `0x${Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64")), decipher.final()]).toString("hex")}`;
 }
 
-export const serializeWallet = (w: Wallet) => ({ object: "wallet" as const, id: w.id, address: w.address, created: unixSeconds(w.createdAt) });
+export const serializeWallet = (w: Wallet) => ({ object: "wallet" as const, id: w.id, address: w.address, livemode: w.livemode, created: unixSeconds(w.createdAt) });
 
-/** Creates the tenant's wallet inside the registration transaction and records wallet.created. */
-export async function createWallet(tenantId: string, tx: Prisma.TransactionClient) {
+async function insertWallet(tenantId: string, livemode: boolean, tx: Prisma.TransactionClient) {
   const privateKey = generatePrivateKey();
   const wallet = await tx.wallet.create({
-    data: { id: newId("wal"), tenantId, address: privateKeyToAccount(privateKey).address, encryptedKey: encryptPrivateKey(privateKey) },
+    data: { id: newId("wal"), tenantId, livemode, address: privateKeyToAccount(privateKey).address, encryptedKey: encryptPrivateKey(privateKey) },
   });
   await emit(tenantId, "wallet.created", serializeWallet(wallet), tx);
   return wallet;
 }
 
+/** Creates the tenant's test-mode and live-mode wallets inside the registration transaction, each with wallet.created. */
+export async function createWallets(tenantId: string, tx: Prisma.TransactionClient) {
+  const test = await insertWallet(tenantId, false, tx);
+  const live = await insertWallet(tenantId, true, tx);
+  return { test, live };
+}
+
 // A wallet row never changes once created, so every lookup after the first is served from memory.
 const wallets = new Map<string, Wallet>();
 
-/** Pass the open transaction when inside one (the embedded database has a single connection). */
-export async function tenantWallet(tenantId: string, client: Prisma.TransactionClient = db): Promise<Wallet> {
-  const cached = wallets.get(tenantId);
+/**
+ * The tenant's custodial wallet of a mode. A tenant registered before wallets were per mode has no live-mode
+ * wallet yet (the migration kept its one wallet as the test-mode one): it is made here, on first use.
+ * Pass the open transaction when inside one (the embedded database has a single connection).
+ */
+export async function tenantWallet(tenantId: string, livemode: boolean, client: Prisma.TransactionClient = db): Promise<Wallet> {
+  const key = `${tenantId}:${livemode}`;
+  const cached = wallets.get(key);
   if (cached) return cached;
-  const wallet = await client.wallet.findUnique({ where: { tenantId } });
-  if (!wallet) throw new Error(`tenant ${tenantId} has no wallet`);
+  const wallet = (await client.wallet.findUnique({ where: { tenantId_livemode: { tenantId, livemode } } })) ?? (await walletMadeOnFirstUse(tenantId, livemode, client));
   if (wallets.size > 10_000) wallets.clear();
-  wallets.set(tenantId, wallet);
+  wallets.set(key, wallet);
   return wallet;
+}
+
+async function walletMadeOnFirstUse(tenantId: string, livemode: boolean, client: Prisma.TransactionClient): Promise<Wallet> {
+  if (!(await client.tenant.findUnique({ where: { id: tenantId }, select: { id: true } }))) throw new Error(`tenant ${tenantId} has no wallet`);
+  try {
+    return client === db ? await db.$transaction((tx) => insertWallet(tenantId, livemode, tx)) : await insertWallet(tenantId, livemode, client);
+  } catch (error) {
+    // Two first uses at once: the unique (tenant, mode) index keeps one, which the other reads.
+    const made = await db.wallet.findUnique({ where: { tenantId_livemode: { tenantId, livemode } } });
+    if (made) return made;
+    throw error;
+  }
 }
 
 // Decrypted signers are kept for a minute: a burst of writes for one tenant then costs one key lookup.
@@ -75,12 +98,14 @@ function accountOf(privateKey: Hex): PrivateKeyAccount {
   return { ...account, signTransaction } as PrivateKeyAccount;
 }
 
-export function signerFor(tenantId: string): Promise<PrivateKeyAccount> {
-  const cached = signers.get(tenantId);
+/** The signer of the tenant's custodial wallet of a mode. */
+export function signerFor(tenantId: string, livemode: boolean): Promise<PrivateKeyAccount> {
+  const key = `${tenantId}:${livemode}`;
+  const cached = signers.get(key);
   if (cached && cached.until > Date.now()) return cached.account;
-  const account = tenantWallet(tenantId).then((wallet) => accountOf(decryptPrivateKey(wallet.encryptedKey)));
+  const account = tenantWallet(tenantId, livemode).then((wallet) => accountOf(decryptPrivateKey(wallet.encryptedKey)));
   if (signers.size > 1_000) signers.clear();
-  signers.set(tenantId, { until: Date.now() + SIGNER_TTL_MS, account });
-  account.catch(() => signers.delete(tenantId));
+  signers.set(key, { until: Date.now() + SIGNER_TTL_MS, account });
+  account.catch(() => signers.delete(key));
   return account;
 }

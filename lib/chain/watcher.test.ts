@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPublicClient, createWalletClient, getAddress, http, parseAbiItem, toHex, zeroAddress, type Address, type Chain, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { db } from "@/lib/db";
+import { inngest as appClient } from "@/inngest/client";
 import type { LocalExecutor } from "@/lib/jobs/executor";
 import { ended, runsOf, startTestExecutor, testClient, until } from "@/lib/jobs/test-helpers";
 import { artifact } from "./artifacts";
@@ -11,6 +12,7 @@ import { localChainDefinition, startLocalChain, type LocalChain } from "./local-
 import { LOCAL_CHAIN_ID } from "./local-accounts";
 import { unwatchLogs, watchLogs } from "./log-subscriptions";
 import { CHAIN_LOG, pollChainLogs, type ChainLogEventData } from "./watcher";
+import type { Inngest } from "inngest";
 
 const TRANSFER = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
 const token = artifact("PlatformERC20");
@@ -197,5 +199,59 @@ describe("on a network with RPC_URL_SEPOLIA (its own chain) and CONFIRMATIONS_SE
     expect(logs).toHaveLength(2);
     const cursor = await db.chainLogCursor.findUniqueOrThrow({ where: { chainKey: "sepolia" } });
     expect([cursor.lastBlock, cursor.lastBlockHash]).toEqual([replacement.blockNumber, replacement.blockHash]);
+  });
+
+  it("after a reorg deeper than the confirmations, walks back to the last common block and sends the new branch's logs", async () => {
+    process.env.CONFIRMATIONS_SEPOLIA = "1";
+    const watched = await tokenOn(sepolia.rpcUrl, sepolia.chain);
+    subscriptions.push((await watchLogs({ chainKey: "sepolia", address: watched.address, event: TRANSFER, fromBlock: watched.deployedAt + 1n })).id);
+    await pollChainLogs("sepolia"); // the cursor passes the fork point
+    const snapshot = await rpc(sepolia.rpcUrl, "evm_snapshot");
+    const orphaned = await watched.mint(alice, 1n);
+    for (let i = 0; i < 3; i++) await rpc(sepolia.rpcUrl, "evm_mine");
+    await pollChainLogs("sepolia");
+
+    // A 4-block branch replaces it, one block longer: the old cursor block (3 above the log) has another hash.
+    await rpc(sepolia.rpcUrl, "evm_revert", [snapshot]);
+    const replacement = await watched.mint(bob, 2n);
+    for (let i = 0; i < 4; i++) await rpc(sepolia.rpcUrl, "evm_mine");
+    expect(replacement.blockNumber).toBe(orphaned.blockNumber);
+    await pollChainLogs("sepolia");
+
+    const logs = await chainLogs(watched.address);
+    expect(logs.map((l) => [l.data.block_hash, l.data.args])).toEqual([
+      [orphaned.blockHash, { from: zeroAddress, to: alice, value: "1" }],
+      [replacement.blockHash, { from: zeroAddress, to: bob, value: "2" }],
+    ]);
+  });
+
+  it("a reorg during a scan is caught at the next poll: the cursor keeps the hash the scan saw, not one read after it", async () => {
+    process.env.CONFIRMATIONS_SEPOLIA = "1";
+    const watched = await tokenOn(sepolia.rpcUrl, sepolia.chain);
+    subscriptions.push((await watchLogs({ chainKey: "sepolia", address: watched.address, event: TRANSFER, fromBlock: watched.deployedAt + 1n })).id);
+    await pollChainLogs("sepolia");
+    const snapshot = await rpc(sepolia.rpcUrl, "evm_snapshot");
+    const orphaned = await watched.mint(alice, 1n);
+    let replacement: Awaited<ReturnType<typeof watched.mint>> | undefined;
+    // The chain reorganises while the poll sends the orphaned log: after the scan, before progress is stored.
+    const reorgingClient = {
+      send: async (events: Parameters<typeof appClient.send>[0]) => {
+        const sent = await appClient.send(events);
+        if (!replacement) {
+          await rpc(sepolia.rpcUrl, "evm_revert", [snapshot]);
+          replacement = await watched.mint(bob, 2n);
+        }
+        return sent;
+      },
+    } as unknown as Inngest.Any;
+    await pollChainLogs("sepolia", { inngest: reorgingClient });
+    expect(replacement!.blockNumber).toBe(orphaned.blockNumber);
+    await pollChainLogs("sepolia");
+
+    const logs = await chainLogs(watched.address);
+    expect(logs.map((l) => [l.data.block_hash, l.data.args])).toEqual([
+      [orphaned.blockHash, { from: zeroAddress, to: alice, value: "1" }],
+      [replacement!.blockHash, { from: zeroAddress, to: bob, value: "2" }],
+    ]);
   });
 });

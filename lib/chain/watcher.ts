@@ -7,9 +7,11 @@
 // is dropped as a repeat — by Inngest Cloud within its 24 h idempotency window, and by the local executor
 // always (job_events.idempotency_key is unique; see lib/jobs/intake.ts insertEvents).
 //
-// Reorgs: the cursor keeps the hash of the last block processed. When that block is gone or has another
-// hash, every subscription is rescanned from `confirmations` blocks below it; logs of the new branch have
-// new block hashes, hence new events. Events already sent from the abandoned branch are not withdrawn.
+// Reorgs: each range's last block has its hash read before the range is scanned, and kept per block
+// (chain_log_blocks, the newest KEPT_BLOCKS). When the cursor's block is gone or has another hash, the watcher
+// walks back through the kept blocks to the newest one still on the chain and rescans every subscription from
+// there (from its own first block if none is); logs of the new branch have new block hashes, hence new events.
+// Events already sent from the abandoned branch are not withdrawn.
 import { decodeEventLog, getAddress, numberToHex, type Hex, type PublicClient, type RpcLog } from "viem";
 import type { Inngest } from "inngest";
 import { inngest as appClient } from "@/inngest/client";
@@ -25,6 +27,8 @@ const MAX_SPAN = 1_000n;
 /** Ranges per poll, so a long backfill does not hold one poll for ever; the next poll continues. */
 const MAX_RANGES_PER_POLL = 100;
 const EVENTS_PER_SEND = 100;
+/** Cursor blocks kept per chain to walk back through on a reorg. */
+const KEPT_BLOCKS = 128;
 
 /**
  * The data of a `chain/log` event. A function waits for one with e.g.
@@ -68,7 +72,7 @@ export async function pollChainLogs(chainKey: string, { inngest = appClient }: P
     client.getBlockNumber({ cacheTime: 0 }),
     db.chainLogCursor.findUnique({ where: { chainKey } }),
   ]);
-  const cursor = stored && (await rewoundAfterReorg(client, chainKey, stored, head, confirmations)) ? null : stored;
+  const cursor = stored && (await rewoundAfterReorg(client, chainKey, stored, head)) ? null : stored;
   const safe = head - (confirmations - 1n);
 
   let sent = 0;
@@ -78,9 +82,12 @@ export async function pollChainLogs(chainKey: string, { inngest = appClient }: P
     const from = behind[0].scannedTo + 1n;
     let logs: RpcLog[];
     let to: bigint;
+    let toHash: Hex;
     for (;;) {
       to = min(from + span - 1n, safe);
       try {
+        // The hash before the scan: if the chain reorganises during it, the next poll sees the change.
+        toHash = (await client.getBlock({ blockNumber: to })).hash;
         logs = await fetchLogs(client, behind.filter((s) => s.scannedTo < to), from, to);
         break;
       } catch (error) {
@@ -97,6 +104,7 @@ export async function pollChainLogs(chainKey: string, { inngest = appClient }: P
     sent += events.length;
     // Only after the send: a crash before this line repeats the range, and the event ids drop the repeats.
     await db.chainLogSubscription.updateMany({ where: { id: { in: scanned.map((s) => s.id) }, scannedTo: { lt: to } }, data: { scannedTo: to } });
+    await keepBlock(chainKey, to, toHash);
     behind = await subscriptionsBehind(chainKey, safe);
   }
 
@@ -122,24 +130,48 @@ export async function followChainLogs(chainKey: string, { forMs, ...options }: P
   }
 }
 
-/** If the cursor's block is no longer on the chain: moves every subscription back, drops the cursor, true. */
-async function rewoundAfterReorg(
-  client: PublicClient,
-  chainKey: string,
-  cursor: { lastBlock: bigint; lastBlockHash: string },
-  head: bigint,
-  confirmations: bigint,
-): Promise<boolean> {
-  const block = cursor.lastBlock <= head ? await client.getBlock({ blockNumber: cursor.lastBlock }).catch(() => null) : null;
-  if (block?.hash === cursor.lastBlockHash) return false;
-  // A shorter chain is a deep reorg or a restarted development chain: rescan below the current head.
-  const restart = max(min(cursor.lastBlock, head) - confirmations, -1n);
-  warn(`chain ${chainKey}: block ${cursor.lastBlock} is no longer ${cursor.lastBlockHash}; rescanning from block ${restart + 1n}`);
+/**
+ * If the cursor's block is no longer on the chain: walks back through the kept blocks to the newest one still
+ * on it, moves every subscription back to it (to its own start if none is), drops the cursor, true.
+ */
+async function rewoundAfterReorg(client: PublicClient, chainKey: string, cursor: { lastBlock: bigint; lastBlockHash: string }, head: bigint): Promise<boolean> {
+  if (await onChain(client, cursor.lastBlock, cursor.lastBlockHash, head)) return false;
+  const kept = await db.chainLogBlock.findMany({ where: { chainKey, blockNumber: { lt: cursor.lastBlock } }, orderBy: { blockNumber: "desc" } });
+  let common: bigint | undefined;
+  for (const block of kept) {
+    if (await onChain(client, block.blockNumber, block.blockHash, head)) {
+      common = block.blockNumber;
+      break;
+    }
+  }
+  warn(
+    `chain ${chainKey}: block ${cursor.lastBlock} is no longer ${cursor.lastBlockHash}; ` +
+      (common === undefined ? "no kept block is on the chain: rescanning every subscription from its start" : `rescanning from block ${common + 1n}`),
+  );
   await db.$transaction([
-    db.chainLogSubscription.updateMany({ where: { chainKey, scannedTo: { gt: restart } }, data: { scannedTo: restart } }),
+    common === undefined
+      ? db.$executeRaw`UPDATE chain_log_subscriptions SET scanned_to = from_block - 1 WHERE chain_key = ${chainKey} AND scanned_to >= from_block`
+      : db.chainLogSubscription.updateMany({ where: { chainKey, scannedTo: { gt: common } }, data: { scannedTo: common } }),
+    db.chainLogBlock.deleteMany({ where: { chainKey, ...(common === undefined ? {} : { blockNumber: { gt: common } }) } }),
     db.chainLogCursor.deleteMany({ where: { chainKey, lastBlock: cursor.lastBlock } }),
   ]);
   return true;
+}
+
+async function onChain(client: PublicClient, blockNumber: bigint, hash: string, head: bigint): Promise<boolean> {
+  if (blockNumber > head) return false;
+  const block = await client.getBlock({ blockNumber }).catch(() => null);
+  return block?.hash === hash;
+}
+
+/** Keeps the hash a scanned range's last block had before the scan; prunes beyond KEPT_BLOCKS. */
+async function keepBlock(chainKey: string, blockNumber: bigint, hash: Hex) {
+  await db.$executeRaw`
+    INSERT INTO chain_log_blocks (chain_key, block_number, block_hash) VALUES (${chainKey}, ${blockNumber}, ${hash})
+    ON CONFLICT (chain_key, block_number) DO UPDATE SET block_hash = EXCLUDED.block_hash`;
+  await db.$executeRaw`
+    DELETE FROM chain_log_blocks WHERE chain_key = ${chainKey} AND block_number <= (
+      SELECT block_number FROM chain_log_blocks WHERE chain_key = ${chainKey} ORDER BY block_number DESC OFFSET ${KEPT_BLOCKS} LIMIT 1)`;
 }
 
 /** One eth_getLogs for every subscription in the range: their addresses, any of their topic0s. */
@@ -185,7 +217,9 @@ function toEvent(chainKey: string, log: RpcLog, subscriptions: LogSubscription[]
 }
 
 async function saveCursor(client: PublicClient, chainKey: string, blockNumber: bigint) {
-  const { hash } = await client.getBlock({ blockNumber });
+  // The hash read before that block's scan; a block no range of this poll ended at (a laggard's start) is read now.
+  const kept = await db.chainLogBlock.findUnique({ where: { chainKey_blockNumber: { chainKey, blockNumber } } });
+  const hash = kept?.blockHash ?? (await client.getBlock({ blockNumber })).hash;
   // Never moves back: a concurrent poll may have gone further (a reorg deletes the row instead).
   await db.$executeRaw`
     INSERT INTO chain_log_cursors (chain_key, last_block, last_block_hash, updated_at)
@@ -203,7 +237,6 @@ function jsonSafe(value: unknown): unknown {
 }
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
-const max = (a: bigint, b: bigint) => (a > b ? a : b);
 
 function warn(message: string) {
   if (process.env.LOG_LEVEL !== "silent") console.warn(`[chain-logs] ${message}`);

@@ -48,13 +48,13 @@ export const ownerAccount = (scope: Scope, owner: Address, network: string) => r
 /** Who acts for the tenant on `network`: its custodial wallet, or its smart account in connect mode. */
 export async function actingFor(scope: Scope, network: string): Promise<Acting> {
   const owner = await connectOwner(scope);
-  if (!owner) return { mode: "custodial", address: getAddress((await tenantWallet(scope.tenantId)).address) };
+  if (!owner) return { mode: "custodial", address: getAddress((await tenantWallet(scope.tenantId, scope.livemode)).address) };
   return { mode: "connect", address: getAddress((await ownerAccount(scope, owner, network)).address) };
 }
 
 /** GET /v1/settings/wallet-mode. */
 export async function walletMode(scope: Scope) {
-  const wallet = await tenantWallet(scope.tenantId);
+  const wallet = await tenantWallet(scope.tenantId, scope.livemode);
   const owner = await connectOwner(scope);
   const network = scope.livemode ? "polygon" : "polygon_amoy";
   // A read: the account is predicted, not registered (its first write registers it).

@@ -30,6 +30,18 @@ export const Transaction = z
     fee_cap_reached: z.boolean().meta({
       description: "The fees reached the network's cap (MAX_FEE_PER_GAS_GWEI_<NETWORK>, default 500 gwei): it is no longer replaced, and waits at that fee.",
     }),
+    stuck: z
+      .object({
+        reason: z.literal("fee_cap"),
+        since: z.number().int().meta({ description: "When the cap stopped its fee bumps (unix seconds)." }),
+        max_fee_per_gas: z.string().nullable().meta({ description: "Its max fee per gas (wei): the network's cap." }),
+        network_max_fee_per_gas: z.string().nullable().meta({ description: "The network's max fee per gas (wei) at that time, if known." }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "Set while an open transaction waits at the fee cap: it is only sent again as it is, and the wallet's later transactions on the network wait behind it (same nonce sequence). An operator raises MAX_FEE_PER_GAS_GWEI_<NETWORK> (the next replacement then goes through) or waits for the network's fees to fall below it; see the README.",
+      }),
     livemode: z.boolean(),
     created: z.number().int(),
     submitted: z.number().int().nullable(),

@@ -111,7 +111,7 @@ export async function permit2Transfer(scope: Scope, id: string, body: z.output<t
   const deadline = body.deadline !== undefined ? BigInt(body.deadline) : nowSeconds() + 3600n;
   if (deadline <= nowSeconds()) throw invalidRequest("parameter_invalid", "Invalid deadline: it has passed", "deadline");
   const amount = BigInt(body.amount);
-  const signer = await signerFor(scope.tenantId);
+  const signer = await signerFor(scope.tenantId, scope.livemode);
   await ensurePermit2Approval(scope, token, signer.address, amount);
 
   // Permit2 nonces are unordered (a bitmap): a random 256-bit nonce never collides in practice.

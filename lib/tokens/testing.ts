@@ -55,7 +55,7 @@ export interface TestTenant {
 export async function tenant(): Promise<TestTenant> {
   const t = await newTenant("Tokens");
   const id = t.auth.tenant.id as string;
-  return { id, apiKey: t.apiKey, accessToken: t.accessToken, wallet: (await tenantWallet(id)).address as Address };
+  return { id, apiKey: t.apiKey, accessToken: t.accessToken, wallet: (await tenantWallet(id, false)).address as Address };
 }
 
 export const api = <T = any>(t: TestTenant, method: string, path: string, body?: unknown) => call<T>(method, path, { token: t.apiKey, body });

@@ -74,7 +74,7 @@ export async function addClaim(scope: Scope, identityId: string, input: AddClaim
   const uri = input.uri ?? "";
   const external = input.issuer !== undefined;
   const acting = await actingFor(scope, identity.network);
-  const claimSigner = await signerFor(scope.tenantId);
+  const claimSigner = await signerFor(scope.tenantId, scope.livemode);
   const signature = input.signature ?? (await claimSigner.signMessage({ message: { raw: claimHash(identity.identityAddress, input.topic, data) } }));
 
   const { claim, writes } = await transaction(async (client) => {

@@ -17,7 +17,7 @@ describe("compliance/check: identity, pause, freeze, free balance", () => {
   /** An agent action sent with the tenant wallet's key directly (as the identity setup is). */
   async function agent(functionName: string, args: unknown[]) {
     const target = chainTarget(NETWORK);
-    const wallet = createWalletClient({ account: await signerFor(t.id), chain: target.chain, transport: http(target.rpcUrl) });
+    const wallet = createWalletClient({ account: await signerFor(t.id, false), chain: target.chain, transport: http(target.rpcUrl) });
     const hash = await wallet.writeContract({ address: token.address, abi: tokenAbi, functionName, args } as never);
     expect((await chain().waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe("success");
   }

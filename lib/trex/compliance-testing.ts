@@ -29,7 +29,7 @@ export async function investor(t: TestTenant, token: RegulatedTestToken, country
 /** registerIdentity from the tenant wallet's key, outside the platform's path (the path carries on past the nonce). */
 export async function registerIdentity(t: TestTenant, token: RegulatedTestToken, wallet: Address, identity: Address, country: number) {
   const target = chainTarget(NETWORK);
-  const agent = createWalletClient({ account: await signerFor(t.id), chain: target.chain, transport: http(target.rpcUrl) });
+  const agent = createWalletClient({ account: await signerFor(t.id, false), chain: target.chain, transport: http(target.rpcUrl) });
   const hash = await agent.writeContract({ address: token.regulated.identity_registry, abi: registryAbi, functionName: "registerIdentity", args: [wallet, identity, country] } as never);
   expect((await chain().waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe("success");
 }

@@ -24,7 +24,7 @@ const abi = (name: "Identity" | "ClaimIssuer" | "IdentityRegistry" | "Token" | "
 /** Sends one transaction from the tenant wallet's own key (setup only, while none of its writes is in flight). */
 async function sendAsTenant(t: TestTenant, request: { address: Address; abi: Abi; functionName: string; args: unknown[] }) {
   const target = chainTarget(NETWORK);
-  const wallet = createWalletClient({ account: await signerFor(t.id), chain: target.chain, transport: http(target.rpcUrl) });
+  const wallet = createWalletClient({ account: await signerFor(t.id, false), chain: target.chain, transport: http(target.rpcUrl) });
   const hash = await wallet.writeContract(request as never);
   expect((await chain().waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe("success");
 }

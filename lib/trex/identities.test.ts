@@ -123,7 +123,7 @@ describe("identities", () => {
     const refusing = await deployRegulatedToken(t, { name: "No agent", symbol: "NAG" });
     const ir = refusing.regulated.identity_registry as Address;
     const target = chainTarget(NETWORK);
-    const owner = createWalletClient({ account: await signerFor(t.id), chain: target.chain, transport: http(target.rpcUrl) });
+    const owner = createWalletClient({ account: await signerFor(t.id, false), chain: target.chain, transport: http(target.rpcUrl) });
     const removeAgent = async (fn: "removeAgent" | "addAgent") => {
       const hash = await owner.writeContract({ address: ir, abi: irAbi, functionName: fn, args: [t.wallet] } as never);
       expect((await chain().waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe("success");

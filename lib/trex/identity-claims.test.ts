@@ -47,7 +47,7 @@ describe("identity claims", () => {
     [t, other] = await Promise.all([tenant(), tenant()]);
     token = await deployRegulatedToken(t, { name: "Claims", symbol: "CLM" });
     const target = chainTarget(NETWORK);
-    tenantWallet = createWalletClient({ account: await signerFor(t.id), chain: target.chain, transport: http(target.rpcUrl) });
+    tenantWallet = createWalletClient({ account: await signerFor(t.id, false), chain: target.chain, transport: http(target.rpcUrl) });
   });
 
   it("signs with the tenant's ClaimIssuer (deployed on first use); the claim verifies the investor once its issuer is trusted for the required topic", async () => {

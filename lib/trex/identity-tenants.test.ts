@@ -79,7 +79,7 @@ describe("identities per tenant", () => {
 
     // Straight to the chain with A's own key: A cannot remove B's claim from the identity B's token relies on.
     const target = chainTarget(NETWORK);
-    const walletA = createWalletClient({ account: await signerFor(a.id), chain: target.chain, transport: http(target.rpcUrl) });
+    const walletA = createWalletClient({ account: await signerFor(a.id, false), chain: target.chain, transport: http(target.rpcUrl) });
     await expect(walletA.writeContract({ address: ofB.address, abi: identityAbi, functionName: "removeClaim", args: [claimB.claim_id] } as never)).rejects.toThrow();
     expect(await verified(b, tokenB, investor)).toBe(true);
 

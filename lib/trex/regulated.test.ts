@@ -55,7 +55,7 @@ describe("regulated tokens (ERC3643)", () => {
     // (Sent with the tenant wallet's key outside the platform's path: the path must carry on past a nonce it did not use.)
     const identity = await deployContract(investor.wallet, artifact("Identity").abi, artifact("Identity").bytecode, [investor.address, false]);
     const target = chainTarget(NETWORK);
-    const agent = createWalletClient({ account: await signerFor(t.id), chain: target.chain, transport: http(target.rpcUrl) });
+    const agent = createWalletClient({ account: await signerFor(t.id, false), chain: target.chain, transport: http(target.rpcUrl) });
     const hash = await agent.writeContract({ address: token.regulated.identity_registry, abi: irAbi, functionName: "registerIdentity", args: [investor.address, identity, 250] } as never);
     expect((await chain().waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe("success");
     expect(await read(token.regulated.identity_registry, irAbi, "isVerified", [investor.address])).toBe(true);

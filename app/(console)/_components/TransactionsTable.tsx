@@ -1,4 +1,4 @@
-// Transactions as a table: status (with the failure reason), what it did, hash, confirmations, time.
+// Transactions as a table: status (with the failure reason, or stuck at the fee cap), what it did, hash, confirmations, time.
 import Link from "next/link";
 import { explorerUrl } from "@/lib/console/explorer";
 import { DataTable } from "@/components/DataTable";
@@ -6,6 +6,7 @@ import { StatusBadge } from "@/components/StatusBadge";
 import { Hex, shorten } from "@/components/Hex";
 import { Time } from "@/components/Time";
 import type { serializeTransaction } from "@/lib/chain/transactions";
+import { stuckNotice } from "@/lib/console/stuck";
 
 export type TransactionRow = ReturnType<typeof serializeTransaction> & { confirmations: number | null };
 
@@ -36,6 +37,11 @@ export function TransactionsTable({ transactions, showToken = true }: { transact
             <>
               <StatusBadge status={t.status} />
               {t.error ? <span className="error-text">{t.error.message || t.error.code}</span> : null}
+              {t.stuck ? (
+                <span className="error-text" data-testid="stuck" title={stuckNotice(t) ?? undefined}>
+                  Stuck at the fee cap
+                </span>
+              ) : null}
             </>
           ),
         },

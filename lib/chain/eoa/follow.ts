@@ -7,7 +7,7 @@ import type { Address, Hex, TransactionReceipt } from "viem";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { publicClient, type ChainTarget } from "../clients";
 import { confirmationsFor } from "../confirmations";
-import { bumped } from "../gas";
+import { bumped, feesFor } from "../gas";
 import { receiptOf } from "../evidence";
 import { revertReason } from "../revert";
 import { markFeeCapReached, storeReplacement, type WalletKey } from "../records";
@@ -15,7 +15,7 @@ import { finalize, type Ending } from "../finalize";
 import { signRecord } from "./sign";
 import { handleRefusal } from "./broadcast";
 
-const RESEND_AFTER_MS = 5_000;
+const resendAfterMs = () => Number(process.env.TX_RESEND_AFTER_SECONDS ?? 5) * 1000;
 const stuckAfterMs = () => Number(process.env.TX_STUCK_AFTER_SECONDS ?? 90) * 1000;
 // When each record's bytes last went out from this process (a restart just sends them once more).
 const lastSent = new Map<string, number>();
@@ -37,18 +37,27 @@ async function ending(record: Transaction, receipt: TransactionReceipt, target: 
   return { id: record.id, failure: { code: "execution_reverted", message: `The transaction reverted on chain: ${reason}`, receipt } };
 }
 
-/** Same nonce, fees up by 25%, capped: the new signature replaces the stuck one. Returns the record as it is now. */
+/**
+ * Same nonce, fees up by 25%, capped: the new signature replaces the stuck one. At the cap the record is marked
+ * (the API and the console show it as stuck) and its bytes are sent again as they are; a cap raised since
+ * (MAX_FEE_PER_GAS_GWEI_<NETWORK>) lets the next replacement through. Returns the record as it is now.
+ */
 async function replace(record: Transaction, target: ChainTarget, wallet: WalletKey): Promise<Transaction> {
   const fees = bumped(target, { maxFeePerGas: BigInt(record.maxFeePerGas!), maxPriorityFeePerGas: BigInt(record.maxPriorityFeePerGas!) });
   if (!fees) {
-    await markFeeCapReached(record.id);
-    return { ...record, feeCapReachedAt: new Date() };
+    if (!record.feeCapReachedAt) {
+      const networkFee = (await feesFor(target).catch(() => null))?.maxFeePerGas ?? null;
+      await markFeeCapReached(record.id, networkFee);
+      record = { ...record, feeCapReachedAt: new Date(), feeCapNetworkFee: networkFee?.toString() ?? null };
+    }
+    await resend(record, target, wallet);
+    return record;
   }
   const signed = await signRecord(record, target, record.nonce!, BigInt(record.gasLimit!), fees);
   await storeReplacement(signed);
   const replaced: Transaction = {
     ...record, rawTransaction: signed.raw, hash: signed.hash, hashes: [...record.hashes, signed.hash], submittedAt: new Date(), attempts: record.attempts + 1,
-    maxFeePerGas: fees.maxFeePerGas.toString(), maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+    maxFeePerGas: fees.maxFeePerGas.toString(), maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(), feeCapReachedAt: null, feeCapNetworkFee: null,
   };
   await resend(replaced, target, wallet);
   return replaced;
@@ -92,8 +101,8 @@ export async function followSent(
   const replaced: Transaction[] = [];
   for (const record of waiting) {
     const age = now - (record.submittedAt?.getTime() ?? now);
-    if (age > stuckAfterMs() && !record.feeCapReachedAt && now - (lastSent.get(record.id) ?? 0) > RESEND_AFTER_MS) replaced.push(await replace(record, target, wallet));
-    else if (now - (lastSent.get(record.id) ?? record.submittedAt?.getTime() ?? 0) > RESEND_AFTER_MS) await resend(record, target, wallet);
+    if (age > stuckAfterMs() && now - (lastSent.get(record.id) ?? 0) > resendAfterMs()) replaced.push(await replace(record, target, wallet));
+    else if (now - (lastSent.get(record.id) ?? record.submittedAt?.getTime() ?? 0) > resendAfterMs()) await resend(record, target, wallet);
   }
   return { ended: endings.map((e) => e.id), replaced, finalized };
 }

@@ -20,7 +20,7 @@ const inFlight = (r: Transaction) => r.status === "submitted" || (r.status === "
 
 /** The record's call, signed by its sender (the tenant wallet, or the platform signer) with this nonce, gas and fees. */
 export async function signRecord(record: Transaction, target: ChainTarget, nonce: number, gasLimit: bigint, fees: Fees): Promise<Signed> {
-  const account = isPlatformAddress(record.network, record.fromAddress) ? platformAccount(record.network) : await signerFor(record.tenantId);
+  const account = isPlatformAddress(record.network, record.fromAddress) ? platformAccount(record.network) : await signerFor(record.tenantId, record.livemode);
   const raw = await account.signTransaction({
     type: "eip1559",
     chainId: target.chain.id,

@@ -4,6 +4,7 @@ import { requireConsole } from "@/lib/console/session";
 import { orNotFound } from "@/lib/console/pages";
 import { explorerUrl, networkLabel } from "@/lib/console/explorer";
 import { withConfirmations } from "@/lib/console/confirmations";
+import { stuckNotice } from "@/lib/console/stuck";
 import { getTransaction } from "@/lib/chain/transactions";
 import { PageHeader } from "@/components/PageHeader";
 import { StatusBadge } from "@/components/StatusBadge";
@@ -39,6 +40,12 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
           <span>
             <strong>Failed ({tx.error.code}).</strong> {tx.error.message}
           </span>
+        </div>
+      ) : null}
+      {tx.stuck ? (
+        <div className="notice notice-warning" role="alert" data-testid="stuck">
+          <span aria-hidden="true">!</span>
+          <span>{stuckNotice(tx)}</span>
         </div>
       ) : null}
       <section className="card" aria-labelledby="tx-details">
