@@ -70,21 +70,20 @@ export async function applyMigrations(url: string): Promise<string[]> {
 }
 
 /**
- * The schema as of the newest migration: the prisma/schema files of the commit that added it (a migration
- * and the schema change it is made from are committed together). Migrations keep only their SQL.
+ * The schema the committed migrations build: prisma/schema as of the last commit (a migration and the schema
+ * change it is made from are committed together, so this holds across merges too). Migrations keep only
+ * their SQL; a migration written but not yet committed would be diffed twice, so it is refused.
  */
 function lastSnapshot(): { path: string; content: string }[] | null {
-  const dirs = migrationsList().migrationDirectories.map((d) => d.path);
-  const newest = dirs.at(-1);
-  if (!newest) return null;
+  if (!migrationsList().migrationDirectories.length) return null;
   const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
-  const commit = git("log", "-1", "--format=%H", "--", join("prisma/migrations", newest, "migration.sql"));
-  if (!commit) throw new Error(`commit the newest migration (${newest}) with its schema change before making the next one`);
-  return git("ls-tree", "--name-only", commit, "prisma/schema/")
+  const uncommitted = git("status", "--porcelain", "--", "prisma/migrations");
+  if (uncommitted) throw new Error(`commit the migrations first, each with its schema change:\n${uncommitted}`);
+  return git("ls-tree", "--name-only", "HEAD", "prisma/schema/")
     .split("\n")
     .filter((f) => f.endsWith(".prisma"))
     .sort()
-    .map((f) => ({ path: join(root, f), content: git("show", `${commit}:${f}`) + "\n" }));
+    .map((f) => ({ path: join(root, f), content: git("show", `HEAD:${f}`) + "\n" }));
 }
 
 /**
