@@ -58,6 +58,7 @@ export const routeModules: Record<string, () => Promise<Record<string, unknown>>
   "/v1/connect/modules/uninstall": () => import("@/app/v1/connect/modules/uninstall/route"),
   "/v1/connect/networks/[chainId]": () => import("@/app/v1/connect/networks/[chainId]/route"),
   "/v1/connect/oauth/link": () => import("@/app/v1/connect/oauth/link/route"),
+  "/v1/connect/oauth/nonce": () => import("@/app/v1/connect/oauth/nonce/route"),
   "/v1/connect/oauth/verify": () => import("@/app/v1/connect/oauth/verify/route"),
   "/v1/connect/ops/[userOpHash]/cancel": () => import("@/app/v1/connect/ops/[userOpHash]/cancel/route"),
   "/v1/connect/ops/[userOpHash]/sign": () => import("@/app/v1/connect/ops/[userOpHash]/sign/route"),

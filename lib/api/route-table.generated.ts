@@ -58,6 +58,7 @@ export const routeTable: { path: string; methods: string[] }[] = [
   { path: "/v1/connect/modules/uninstall", methods: ["POST"] },
   { path: "/v1/connect/networks/[chainId]", methods: ["GET"] },
   { path: "/v1/connect/oauth/link", methods: ["POST"] },
+  { path: "/v1/connect/oauth/nonce", methods: ["POST"] },
   { path: "/v1/connect/oauth/verify", methods: ["POST"] },
   { path: "/v1/connect/ops/[userOpHash]/cancel", methods: ["POST"] },
   { path: "/v1/connect/ops/[userOpHash]/sign", methods: ["POST"] },

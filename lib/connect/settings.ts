@@ -4,7 +4,8 @@
 // partial update: only the fields sent change.
 import { getAddress } from "viem";
 import { db } from "@/lib/db";
-import { invalidRequest } from "@/lib/api/errors";
+import { conflict, invalidRequest } from "@/lib/api/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { forgetWalletMode } from "./wallet-mode";
 import { unixSeconds } from "@/lib/api/ids";
 import type { ConnectSettings as Row } from "@/lib/generated/prisma/client";
@@ -57,13 +58,40 @@ export async function updateSettings(scope: Scope, patch: SettingsPatch): Promis
     if (patch.wallet_mode === "connect" && !owner) throw invalidRequest("parameter_missing", "Missing owner_signer: connect mode needs the owner of the tenant's smart account.", "owner_signer");
     data.walletMode = patch.wallet_mode;
   }
-  const row = await db.connectSettings.upsert({
-    where: where(scope),
-    create: { tenantId: scope.tenantId, livemode: scope.livemode, ...data },
-    update: { ...data, updatedAt: new Date() },
+  const row = await db.$transaction(async (tx) => {
+    await claimOAuthClients(tx, scope, { google: data.googleClientId, apple: data.appleClientId });
+    const row = await tx.connectSettings.upsert({
+      where: where(scope),
+      create: { tenantId: scope.tenantId, livemode: scope.livemode, ...data },
+      update: { ...data, updatedAt: new Date() },
+    });
+    await tx.$executeRaw`DELETE FROM connect_oauth_clients c WHERE c.tenant_id = ${scope.tenantId} AND NOT EXISTS (
+      SELECT 1 FROM connect_settings s WHERE s.tenant_id = c.tenant_id
+        AND ((c.provider = 'google' AND s.google_client_id = c.client_id) OR (c.provider = 'apple' AND s.apple_client_id = c.client_id)))`;
+    return row;
   });
   forgetWalletMode(scope);
   return values(row);
+}
+
+// A Google/Apple client id belongs to one tenant (either of its modes): another tenant accepting id_tokens
+// minted for that app would let one tenant's users sign in to another's accounts.
+async function claimOAuthClients(tx: Prisma.TransactionClient, scope: Scope, ids: Record<"google" | "apple", string | null | undefined>) {
+  for (const provider of ["google", "apple"] as const) {
+    const clientId = ids[provider];
+    if (!clientId) continue;
+    await tx.connectOAuthClient.createMany({ data: [{ provider, clientId, tenantId: scope.tenantId }], skipDuplicates: true });
+    const owner = await tx.connectOAuthClient.findUnique({ where: { provider_clientId: { provider, clientId } } });
+    if (owner && owner.tenantId !== scope.tenantId) {
+      throw conflict("oauth_client_id_taken", `This ${provider} client id is configured by another tenant: a client id belongs to one tenant; use your own app's.`, `${provider}_client_id`);
+    }
+  }
+}
+
+/** Whether this tenant holds the client id (set through settings); false when another tenant claimed it first. */
+export async function ownsOAuthClient(scope: Scope, provider: "google" | "apple", clientId: string) {
+  const owner = await db.connectOAuthClient.findUnique({ where: { provider_clientId: { provider, clientId } } });
+  return owner?.tenantId === scope.tenantId;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -144,9 +144,20 @@ export const ConnectSessionFields = {
 
 const IdToken = z.string().min(1).max(16_384).regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/, "must be a JWT (three base64url parts)");
 
+export const OAuthNonceInput = writeBody({}).meta({ id: "OAuthNonceInput" });
+export const OAuthNonce = z
+  .object({
+    object: z.literal("oauth_nonce"),
+    nonce: z.string().meta({ description: "Pass to the provider's sign-in (Google: `nonce`; Apple: `nonce`); the id_token must carry it." }),
+    expires_in: z.number().int().meta({ description: "Seconds until the nonce expires (600)." }),
+    expires_at: z.number().int(),
+    livemode: z.boolean(),
+  })
+  .meta({ id: "OAuthNonce" });
+
 export const OAuthVerifyInput = writeBody({
   provider: OAuthProvider,
-  id_token: IdToken.meta({ description: "The id_token the provider gave the end user's browser." }),
+  id_token: IdToken.meta({ description: "The id_token the provider gave the end user's browser. It must carry a nonce from POST /v1/connect/oauth/nonce (`nonce` claim), and its `azp`, when present, must be the tenant's client id; each id_token is accepted once." }),
 }).meta({ id: "OAuthVerifyInput" });
 
 const ConnectAccountRef = z
