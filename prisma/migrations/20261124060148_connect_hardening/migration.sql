@@ -1,3 +1,9 @@
+-- AlterTable
+ALTER TABLE "connect_session_keys" ADD COLUMN     "gas_limit" BIGINT,
+ADD COLUMN     "paymaster_address" TEXT,
+ADD COLUMN     "paymaster_policy" TEXT NOT NULL DEFAULT 'any',
+ADD COLUMN     "permissions" TEXT[] DEFAULT ARRAY[]::TEXT[];
+
 -- CreateTable
 CREATE TABLE "connect_oauth_clients" (
     "provider" TEXT NOT NULL,
@@ -43,3 +49,6 @@ SELECT DISTINCT ON (provider, client_id) provider, client_id, tenant_id, created
   SELECT 'apple', apple_client_id, tenant_id, created_at FROM connect_settings WHERE apple_client_id IS NOT NULL
 ) s ORDER BY provider, client_id, created_at
 ON CONFLICT DO NOTHING;
+
+-- Sessions made before pairs: their scope was every target with every selector.
+UPDATE "connect_session_keys" SET "permissions" = ARRAY(SELECT t || ':' || s FROM unnest("targets") t, unnest("selectors") s);
