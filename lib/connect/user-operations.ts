@@ -36,6 +36,11 @@ export function asSmartAccountCall(record: NewRecord): NewRecord {
 }
 
 const OPEN_OPERATION = ["awaiting_sign", "pending"];
+
+const ownerSignsInstead = (error: unknown): null => {
+  if (error instanceof ApiError && error.code === "session_scope_exceeded") return null;
+  throw error;
+};
 const LOCAL_GAS = parseEther("0.05");
 
 /** The run of one smart account: settles what ended, then builds the next record's operation if none is open. */
@@ -56,7 +61,9 @@ export async function runUserOperations(sender: WalletKey, network: string): Pro
     // A server-held session key the owner granted for this call signs at once; otherwise the owner will.
     const session = await sessionSignerFor(scope, { address: sender.from, chainId }, call);
     const op = await prepareUserOperation(scope, { address: sender.from, chain_id: chainId, calls: [call], transaction_id: record.id, nonce_key: session?.nonceKey });
-    if (session) await signOp(scope, op.user_op_hash, await session.sign(op.user_op_hash as Hex));
+    // The session checks the built operation (gas, paymaster) before signing; out of its scope, the owner signs.
+    const signature = session ? await session.sign(op.user_op_hash as Hex).catch(ownerSignsInstead) : null;
+    if (signature) await signOp(scope, op.user_op_hash, signature);
   } catch (error) {
     // The bundler's estimate failed: the call reverts as things are (a refused transfer, a missing role).
     if (!(error instanceof ApiError) || error.status !== 400) throw error;

@@ -87,36 +87,104 @@ export const abi = [
     "type": "function"
   },
   {
+    "inputs": [],
+    "name": "PAYMASTER_ANY",
+    "outputs": [
+      {
+        "internalType": "uint8",
+        "name": "",
+        "type": "uint8"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "PAYMASTER_NONE",
+    "outputs": [
+      {
+        "internalType": "uint8",
+        "name": "",
+        "type": "uint8"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "PAYMASTER_ONLY",
+    "outputs": [
+      {
+        "internalType": "uint8",
+        "name": "",
+        "type": "uint8"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
     "inputs": [
       {
-        "internalType": "address",
-        "name": "signer",
-        "type": "address"
-      },
-      {
-        "internalType": "uint48",
-        "name": "validAfter",
-        "type": "uint48"
-      },
-      {
-        "internalType": "uint48",
-        "name": "validUntil",
-        "type": "uint48"
-      },
-      {
-        "internalType": "uint128",
-        "name": "valueLimit",
-        "type": "uint128"
-      },
-      {
-        "internalType": "address[]",
-        "name": "targets",
-        "type": "address[]"
-      },
-      {
-        "internalType": "bytes4[]",
-        "name": "selectors",
-        "type": "bytes4[]"
+        "components": [
+          {
+            "internalType": "address",
+            "name": "signer",
+            "type": "address"
+          },
+          {
+            "internalType": "uint48",
+            "name": "validAfter",
+            "type": "uint48"
+          },
+          {
+            "internalType": "uint48",
+            "name": "validUntil",
+            "type": "uint48"
+          },
+          {
+            "internalType": "uint128",
+            "name": "valueLimit",
+            "type": "uint128"
+          },
+          {
+            "internalType": "uint64",
+            "name": "gasLimit",
+            "type": "uint64"
+          },
+          {
+            "internalType": "uint8",
+            "name": "paymasterPolicy",
+            "type": "uint8"
+          },
+          {
+            "internalType": "address",
+            "name": "paymaster",
+            "type": "address"
+          },
+          {
+            "components": [
+              {
+                "internalType": "address",
+                "name": "target",
+                "type": "address"
+              },
+              {
+                "internalType": "bytes4",
+                "name": "selector",
+                "type": "bytes4"
+              }
+            ],
+            "internalType": "struct SessionKeyValidator.Permission[]",
+            "name": "permissions",
+            "type": "tuple[]"
+          }
+        ],
+        "internalType": "struct SessionKeyValidator.Spec",
+        "name": "spec",
+        "type": "tuple"
       }
     ],
     "name": "addSession",
@@ -285,19 +353,46 @@ export const abi = [
         "type": "bool"
       },
       {
-        "internalType": "uint48",
-        "name": "validAfter",
-        "type": "uint48"
-      },
-      {
-        "internalType": "uint48",
-        "name": "validUntil",
-        "type": "uint48"
-      },
-      {
-        "internalType": "uint128",
-        "name": "valueLimit",
-        "type": "uint128"
+        "components": [
+          {
+            "internalType": "uint48",
+            "name": "validAfter",
+            "type": "uint48"
+          },
+          {
+            "internalType": "uint48",
+            "name": "validUntil",
+            "type": "uint48"
+          },
+          {
+            "internalType": "uint32",
+            "name": "generation",
+            "type": "uint32"
+          },
+          {
+            "internalType": "uint128",
+            "name": "valueLimit",
+            "type": "uint128"
+          },
+          {
+            "internalType": "uint64",
+            "name": "gasLimit",
+            "type": "uint64"
+          },
+          {
+            "internalType": "uint8",
+            "name": "paymasterPolicy",
+            "type": "uint8"
+          },
+          {
+            "internalType": "address",
+            "name": "paymaster",
+            "type": "address"
+          }
+        ],
+        "internalType": "struct SessionKeyValidator.Session",
+        "name": "session",
+        "type": "tuple"
       }
     ],
     "stateMutability": "view",
