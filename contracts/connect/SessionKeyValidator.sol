@@ -9,34 +9,61 @@ import {MessageHashUtils} from "@openzeppelin/contracts/utils/cryptography/Messa
 /// @title SessionKeyValidator
 /// @notice ERC-7579 validator module (type 1) for time-limited, scoped session keys of a smart account,
 /// installed as a non-root Kernel v3.1 validator (selector: execute). Per account, a session signer (an
-/// EOA address) has a time window, a set of allowed call targets, a set of allowed function selectors and
-/// a value limit per call. Sessions are added and revoked by the account itself.
+/// EOA address) has a time window, a list of permitted (target, selector) pairs, a value limit per call,
+/// a gas limit per user operation and a paymaster allowance. Sessions are added and revoked by the
+/// account itself.
 ///
 /// A user operation is valid when:
 /// - its signature is the session signer's secp256k1 signature over the EIP-191 personal-message form of
 ///   the userOpHash (`personal_sign(userOpHash)`; the raw hash is NOT accepted), 65 bytes r ++ s ++ v;
 /// - its callData is Kernel `execute(bytes32(0) /* single call, default exec */, abi.encodePacked(target,
-///   value, data))` in canonical ABI encoding, with target in the session's targets (never the account or
-///   this validator), value <= the value limit and the first 4 bytes of data among the selectors (an
-///   empty data counts as selector 0x00000000);
+///   value, data))` in canonical ABI encoding, where (target, first 4 bytes of data) is one of the
+///   session's pairs (an empty data counts as selector 0x00000000; never the account or this validator)
+///   and value <= the value limit;
+/// - when the gas limit is not 0: preVerificationGas + verificationGasLimit + callGasLimit (+ the
+///   paymaster's verification and post-op gas limits) <= the gas limit;
+/// - the paymaster allowance holds: ANY (no rule), NONE (no paymaster) or ONLY (exactly `paymaster`);
 /// - the block time is within [validAfter, validUntil]: returned packed in the validation data
 ///   (ERC-4337: validUntil << 160 | validAfter << 208) and enforced by the EntryPoint.
 /// Anything else returns SIG_VALIDATION_FAILED (1), never a revert.
 ///
-/// Install data (`onInstall`, Kernel's validatorData) is empty, or the first session:
-/// `abi.encode(address signer, uint48 validAfter, uint48 validUntil, uint128 valueLimit, address[] targets,
-/// bytes4[] selectors)`, the arguments of `addSession`.
+/// Install data (`onInstall`, Kernel's validatorData) is empty, or the first session: `abi.encode(Spec)`,
+/// the argument of `addSession`.
 ///
 /// Storage is keyed by the account last (mapping(... => mapping(account => ...))), so validation only
-/// touches storage associated with the sender (ERC-7562). A scope entry remembers the generation of the
+/// touches storage associated with the sender (ERC-7562). A permitted pair remembers the generation of the
 /// session it belongs to: a new session of the same signer, a revocation or an uninstall leaves no stale
 /// permission behind.
 contract SessionKeyValidator {
+    uint8 public constant PAYMASTER_ANY = 0;
+    uint8 public constant PAYMASTER_NONE = 1;
+    uint8 public constant PAYMASTER_ONLY = 2;
+
+    struct Permission {
+        address target;
+        bytes4 selector;
+    }
+
+    /// A session as `addSession` takes it.
+    struct Spec {
+        address signer;
+        uint48 validAfter;
+        uint48 validUntil;
+        uint128 valueLimit;
+        uint64 gasLimit; // 0: no limit
+        uint8 paymasterPolicy; // PAYMASTER_ANY, _NONE or _ONLY
+        address paymaster; // PAYMASTER_ONLY: the one allowed
+        Permission[] permissions;
+    }
+
     struct Session {
         uint48 validAfter;
         uint48 validUntil; // 0: no session
         uint32 generation;
         uint128 valueLimit;
+        uint64 gasLimit;
+        uint8 paymasterPolicy;
+        address paymaster;
     }
 
     struct AccountState {
@@ -54,12 +81,10 @@ contract SessionKeyValidator {
     bytes4 private constant EXECUTE_SELECTOR = 0xe9ae5c53; // execute(bytes32,bytes)
     bytes4 private constant ERC1271_INVALID = 0xffffffff;
     uint256 public constant MAX_SCOPE_ENTRIES = 32;
-    uint8 private constant TARGET = 1;
-    uint8 private constant SELECTOR = 2;
 
     mapping(address account => AccountState) private _accounts;
     mapping(address signer => mapping(address account => Session)) private _sessions;
-    /// keccak256(abi.encode(signer, TARGET, target)) or keccak256(abi.encode(signer, SELECTOR, selector)) => generation
+    /// keccak256(abi.encode(signer, target, selector)) => generation of the session permitting the pair
     mapping(bytes32 entry => mapping(address account => uint32)) private _scope;
 
     // --- ERC-7579 module ---
@@ -67,9 +92,7 @@ contract SessionKeyValidator {
     function onInstall(bytes calldata data) external payable {
         _accounts[msg.sender].installed = true;
         if (data.length == 0) return;
-        (address signer, uint48 validAfter, uint48 validUntil, uint128 valueLimit, address[] memory targets, bytes4[] memory selectors) =
-            abi.decode(data, (address, uint48, uint48, uint128, address[], bytes4[]));
-        _addSession(msg.sender, signer, validAfter, validUntil, valueLimit, targets, selectors);
+        _addSession(msg.sender, abi.decode(data, (Spec)));
     }
 
     /// Every session of the account becomes void.
@@ -90,17 +113,10 @@ contract SessionKeyValidator {
 
     // --- Sessions, managed by the account ---
 
-    /// Adds (or replaces) the session of `signer` for the calling account.
-    function addSession(
-        address signer,
-        uint48 validAfter,
-        uint48 validUntil,
-        uint128 valueLimit,
-        address[] calldata targets,
-        bytes4[] calldata selectors
-    ) external {
+    /// Adds (or replaces) the session of `spec.signer` for the calling account.
+    function addSession(Spec calldata spec) external {
         if (!_accounts[msg.sender].installed) revert NotInitialized(msg.sender);
-        _addSession(msg.sender, signer, validAfter, validUntil, valueLimit, targets, selectors);
+        _addSession(msg.sender, spec);
     }
 
     function revokeSession(address signer) external {
@@ -110,15 +126,11 @@ contract SessionKeyValidator {
     }
 
     /// The session of `signer` on `account`; `present` is false when there is none (never added, revoked,
-    /// or void after an uninstall). The time window is not checked here.
-    function sessionOf(address account, address signer)
-        external
-        view
-        returns (bool present, uint48 validAfter, uint48 validUntil, uint128 valueLimit)
-    {
+    /// or void after an uninstall), and then the rest is zero. The time window is not checked here.
+    function sessionOf(address account, address signer) external view returns (bool present, Session memory session) {
         Session memory s = _sessions[signer][account];
         present = _live(account, s);
-        if (present) (validAfter, validUntil, valueLimit) = (s.validAfter, s.validUntil, s.valueLimit);
+        if (present) session = s;
     }
 
     /// Whether the session of `signer` on `account` may call `selector` on `target` (time window aside).
@@ -140,6 +152,7 @@ contract SessionKeyValidator {
         ok = _live(account, s) && ok;
         ok = _inScope(account, signer, s.generation, target, selector) && ok;
         ok = wellFormed && value <= s.valueLimit && target != account && target != address(this) && ok;
+        ok = _withinGas(s.gasLimit, userOp) && _paymasterAllowed(s, userOp.paymasterAndData) && ok;
         if (!ok) return VALIDATION_FAILED;
         return (uint256(s.validUntil) << 160) | (uint256(s.validAfter) << 208);
     }
@@ -151,31 +164,30 @@ contract SessionKeyValidator {
 
     // --- Internals ---
 
-    function _addSession(
-        address account,
-        address signer,
-        uint48 validAfter,
-        uint48 validUntil,
-        uint128 valueLimit,
-        address[] memory targets,
-        bytes4[] memory selectors
-    ) private {
+    function _addSession(address account, Spec memory spec) private {
+        uint256 count = spec.permissions.length;
         if (
-            signer == address(0) || validUntil == 0 || validUntil <= validAfter || targets.length == 0 ||
-            selectors.length == 0 || targets.length > MAX_SCOPE_ENTRIES || selectors.length > MAX_SCOPE_ENTRIES
+            spec.signer == address(0) || spec.validUntil == 0 || spec.validUntil <= spec.validAfter || count == 0 ||
+            count > MAX_SCOPE_ENTRIES || spec.paymasterPolicy > PAYMASTER_ONLY ||
+            (spec.paymasterPolicy == PAYMASTER_ONLY) != (spec.paymaster != address(0))
         ) revert InvalidSession();
         AccountState storage state = _accounts[account];
         uint32 generation = ++state.counter;
-        _sessions[signer][account] =
-            Session({validAfter: validAfter, validUntil: validUntil, generation: generation, valueLimit: valueLimit});
-        for (uint256 i = 0; i < targets.length; i++) {
-            if (targets[i] == account || targets[i] == address(this)) revert InvalidSession();
-            _scope[keccak256(abi.encode(signer, TARGET, targets[i]))][account] = generation;
+        _sessions[spec.signer][account] = Session({
+            validAfter: spec.validAfter,
+            validUntil: spec.validUntil,
+            generation: generation,
+            valueLimit: spec.valueLimit,
+            gasLimit: spec.gasLimit,
+            paymasterPolicy: spec.paymasterPolicy,
+            paymaster: spec.paymaster
+        });
+        for (uint256 i = 0; i < count; i++) {
+            Permission memory p = spec.permissions[i];
+            if (p.target == account || p.target == address(this)) revert InvalidSession();
+            _scope[keccak256(abi.encode(spec.signer, p.target, p.selector))][account] = generation;
         }
-        for (uint256 i = 0; i < selectors.length; i++) {
-            _scope[keccak256(abi.encode(signer, SELECTOR, selectors[i]))][account] = generation;
-        }
-        emit SessionAdded(account, signer, validAfter, validUntil, valueLimit);
+        emit SessionAdded(account, spec.signer, spec.validAfter, spec.validUntil, spec.valueLimit);
     }
 
     function _live(address account, Session memory s) private view returns (bool) {
@@ -183,9 +195,26 @@ contract SessionKeyValidator {
     }
 
     function _inScope(address account, address signer, uint32 generation, address target, bytes4 selector) private view returns (bool) {
-        bool targetOk = _scope[keccak256(abi.encode(signer, TARGET, target))][account] == generation;
-        bool selectorOk = _scope[keccak256(abi.encode(signer, SELECTOR, selector))][account] == generation;
-        return generation != 0 && targetOk && selectorOk;
+        return generation != 0 && _scope[keccak256(abi.encode(signer, target, selector))][account] == generation;
+    }
+
+    /// All the gas the operation may use: preVerificationGas, the account's verification and call gas
+    /// limits (accountGasLimits = verificationGasLimit (16 bytes) ++ callGasLimit (16 bytes)) and, with a
+    /// paymaster, its verification and post-op gas limits (paymasterAndData[20:52]).
+    function _withinGas(uint64 limit, PackedUserOperation calldata userOp) private pure returns (bool) {
+        if (limit == 0) return true;
+        uint256 limits = uint256(userOp.accountGasLimits);
+        uint256 total = userOp.preVerificationGas + (limits >> 128) + uint128(limits);
+        bytes calldata pm = userOp.paymasterAndData;
+        if (pm.length >= 52) total += uint128(bytes16(pm[20:36])) + uint128(bytes16(pm[36:52]));
+        return total <= limit;
+    }
+
+    function _paymasterAllowed(Session memory s, bytes calldata paymasterAndData) private pure returns (bool) {
+        if (s.paymasterPolicy == PAYMASTER_ANY) return true;
+        bool sponsored = paymasterAndData.length >= 20;
+        if (s.paymasterPolicy == PAYMASTER_NONE) return !sponsored;
+        return sponsored && address(bytes20(paymasterAndData[0:20])) == s.paymaster;
     }
 
     /// Kernel `execute(bytes32 mode, bytes executionCalldata)` with mode 0 (single call, revert on

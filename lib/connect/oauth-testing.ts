@@ -18,6 +18,19 @@ export async function newAccount(apiKey: string) {
   return { address: res.body.address as `0x${string}`, owner, entryPoint: res.body.entry_point as `0x${string}` };
 }
 
+export interface IdTokenClaims {
+  aud: string;
+  sub: string;
+  email?: string;
+  iss?: string;
+  expiresIn?: string | number;
+  rogue?: boolean;
+  /** The nonce the platform issued (POST /v1/connect/oauth/nonce), as the provider echoes it. */
+  nonce?: string;
+  azp?: string;
+  jti?: string;
+}
+
 interface ProviderKeys {
   issuer: string;
   alg: "RS256" | "ES256";
@@ -29,7 +42,7 @@ interface ProviderKeys {
 export interface IdentityProviders {
   url: string;
   /** Signs an id_token as `provider` (or with a key the JWKS does not serve: `rogue`). */
-  idToken(provider: "google" | "apple", claims: { aud: string; sub: string; email?: string; iss?: string; expiresIn?: string | number; rogue?: boolean }): Promise<string>;
+  idToken(provider: "google" | "apple", claims: IdTokenClaims): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -60,7 +73,8 @@ export async function startIdentityProviders(): Promise<IdentityProviders> {
     async idToken(provider, claims) {
       const p = providers[provider];
       const key = claims.rogue ? rogue[p.alg].privateKey : p.privateKey;
-      return new SignJWT({ ...(claims.email ? { email: claims.email, email_verified: true } : {}) })
+      const extra = { ...(claims.nonce ? { nonce: claims.nonce } : {}), ...(claims.azp ? { azp: claims.azp } : {}), ...(claims.jti ? { jti: claims.jti } : {}) };
+      return new SignJWT({ ...(claims.email ? { email: claims.email, email_verified: true } : {}), ...extra })
         .setProtectedHeader({ alg: p.alg, kid: p.kid, typ: "JWT" })
         .setIssuer(claims.iss ?? p.issuer)
         .setAudience(claims.aud)

@@ -5,20 +5,35 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
 import { call, newTenant } from "@/test/client";
 import { verifyAccessToken } from "@/lib/auth/tokens";
+import { db } from "@/lib/db";
 import { verifySessionToken } from "./sessions-token";
-import { CHAIN_ID, newAccount, startIdentityProviders, type IdentityProviders } from "./oauth-testing";
+import { CHAIN_ID, newAccount, startIdentityProviders, type IdentityProviders, type IdTokenClaims } from "./oauth-testing";
 
-const GOOGLE = "test-app.apps.googleusercontent.com";
-const APPLE = "com.example.dapp";
 let idp: IdentityProviders;
 beforeAll(async () => (idp = await startIdentityProviders()));
 afterAll(() => idp?.close());
 
+// A client id belongs to one tenant: each tenant here has its own app.
+let apps = 0;
 async function configuredTenant() {
   const t = await newTenant("OAuth");
-  const res = await call("PUT", "/v1/settings/oauth", { token: t.apiKey, body: { google_client_id: GOOGLE, apple_client_id: APPLE } });
-  expect(res.status).toBe(200);
-  return t;
+  const app = `${Date.now()}-${++apps}`;
+  const clients = { google: `app-${app}.apps.googleusercontent.com`, apple: `com.example.dapp${app}` };
+  const res = await call("PUT", "/v1/settings/oauth", { token: t.apiKey, body: { google_client_id: clients.google, apple_client_id: clients.apple } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { ...t, clients };
+}
+type Tenant = Awaited<ReturnType<typeof configuredTenant>>;
+
+async function nonceFor(apiKey: string) {
+  const res = await call("POST", "/v1/connect/oauth/nonce", { token: apiKey, body: {} });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.nonce as string;
+}
+
+/** An id_token for the tenant's app, carrying a nonce the tenant was just issued (unless claims say otherwise). */
+async function tokenFor(t: Tenant, provider: "google" | "apple", claims: Omit<IdTokenClaims, "aud"> & { aud?: string }) {
+  return idp.idToken(provider, { aud: t.clients[provider], nonce: await nonceFor(t.apiKey), ...claims });
 }
 
 describe("Connect OAuth", () => {
@@ -27,7 +42,7 @@ describe("Connect OAuth", () => {
     const { address } = await newAccount(t.apiKey);
     const sub = `google-user-${Date.now()}`;
 
-    const first = await call("POST", "/v1/connect/oauth/verify", { token: t.apiKey, body: { provider: "google", id_token: await idp.idToken("google", { aud: GOOGLE, sub, email: "ada@example.com" }) } });
+    const first = await call("POST", "/v1/connect/oauth/verify", { token: t.apiKey, body: { provider: "google", id_token: await tokenFor(t, "google", { sub, email: "ada@example.com" }) } });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toMatchObject({ object: "oauth_verification", provider: "google", subject: sub, email: "ada@example.com", linked: false, account: null, session_token: null, oauth_token_expires_in: 600 });
     const oauthToken = first.body.oauth_token as string;
@@ -41,7 +56,7 @@ describe("Connect OAuth", () => {
     expect(again.status).toBe(201);
     expect(again.body.id).toBe(link.body.id);
 
-    const back = await call("POST", "/v1/connect/oauth/verify", { token: t.apiKey, body: { provider: "google", id_token: await idp.idToken("google", { aud: GOOGLE, sub }) } });
+    const back = await call("POST", "/v1/connect/oauth/verify", { token: t.apiKey, body: { provider: "google", id_token: await tokenFor(t, "google", { sub }) } });
     expect(back.body).toMatchObject({ linked: true, account: { address, chain_id: CHAIN_ID, network: "polygon_amoy" }, oauth_token: null, session_expires_in: 3600 });
     const session = await verifySessionToken(back.body.session_token);
     expect(session).toEqual({ tenantId: t.auth.tenant.id, livemode: false, address, chainId: CHAIN_ID, method: "oauth" });
@@ -57,7 +72,7 @@ describe("Connect OAuth", () => {
     expect(swapped.body.error.code).toBe("invalid_oauth_token");
 
     // Apple (ES256) next to it; list both; unlink one.
-    const apple = await call("POST", "/v1/connect/oauth/verify", { token: t.apiKey, body: { provider: "apple", id_token: await idp.idToken("apple", { aud: APPLE, sub: "apple.001" }) } });
+    const apple = await call("POST", "/v1/connect/oauth/verify", { token: t.apiKey, body: { provider: "apple", id_token: await tokenFor(t, "apple", { sub: "apple.001" }) } });
     expect(apple.body).toMatchObject({ linked: false, provider: "apple", email: null });
     expect((await call("POST", "/v1/connect/oauth/link", { token: t.apiKey, body: { oauth_token: apple.body.oauth_token, address, chain_id: CHAIN_ID } })).status).toBe(201);
     const list = await call("GET", `/v1/connect/accounts/${address}/oauth?chain_id=${CHAIN_ID}`, { token: t.apiKey });
@@ -71,7 +86,7 @@ describe("Connect OAuth", () => {
     expect((await call("DELETE", `/v1/connect/accounts/${address}/oauth/google?chain_id=${CHAIN_ID}`, { token: t.apiKey })).status).toBe(404);
     expect((await call("GET", `/v1/connect/accounts/${address}/oauth?chain_id=${CHAIN_ID}`, { token: t.apiKey })).body.total).toBe(1);
     // Unlinked: the google identity is new again.
-    const fresh = await call("POST", "/v1/connect/oauth/verify", { token: t.apiKey, body: { provider: "google", id_token: await idp.idToken("google", { aud: GOOGLE, sub }) } });
+    const fresh = await call("POST", "/v1/connect/oauth/verify", { token: t.apiKey, body: { provider: "google", id_token: await tokenFor(t, "google", { sub }) } });
     expect(fresh.body.linked).toBe(false);
   });
 
@@ -80,7 +95,7 @@ describe("Connect OAuth", () => {
     const a = await newAccount(t.apiKey);
     const b = await newAccount(t.apiKey);
     const verify = async (sub: string) =>
-      (await call("POST", "/v1/connect/oauth/verify", { token: t.apiKey, body: { provider: "google", id_token: await idp.idToken("google", { aud: GOOGLE, sub }) } })).body.oauth_token as string;
+      (await call("POST", "/v1/connect/oauth/verify", { token: t.apiKey, body: { provider: "google", id_token: await tokenFor(t, "google", { sub }) } })).body.oauth_token as string;
     const token = await verify("shared-user");
     expect((await call("POST", "/v1/connect/oauth/link", { token: t.apiKey, body: { oauth_token: token, address: a.address, chain_id: CHAIN_ID } })).status).toBe(201);
     const conflict = await call("POST", "/v1/connect/oauth/link", { token: t.apiKey, body: { oauth_token: token, address: b.address, chain_id: CHAIN_ID } });
@@ -95,12 +110,12 @@ describe("Connect OAuth", () => {
     const t = await configuredTenant();
     const verify = async (provider: "google" | "apple", id_token: string) => call("POST", "/v1/connect/oauth/verify", { token: t.apiKey, body: { provider, id_token } });
     const cases: [string, Promise<string>, "google" | "apple"][] = [
-      ["audience", idp.idToken("google", { aud: "someone-else.apps.googleusercontent.com", sub: "u1" }), "google"],
-      ["issuer", idp.idToken("google", { aud: GOOGLE, sub: "u1", iss: "https://evil.example.com" }), "google"],
-      ["signature", idp.idToken("google", { aud: GOOGLE, sub: "u1", rogue: true }), "google"],
-      ["expiry", idp.idToken("google", { aud: GOOGLE, sub: "u1", expiresIn: -3600 }), "google"],
-      ["provider", idp.idToken("google", { aud: GOOGLE, sub: "u1" }), "apple"], // a google token presented as apple's
-      ["apple signature", idp.idToken("apple", { aud: APPLE, sub: "u1", rogue: true }), "apple"],
+      ["audience", tokenFor(t, "google", { aud: "someone-else.apps.googleusercontent.com", sub: "u1" }), "google"],
+      ["issuer", tokenFor(t, "google", { sub: "u1", iss: "https://evil.example.com" }), "google"],
+      ["signature", tokenFor(t, "google", { sub: "u1", rogue: true }), "google"],
+      ["expiry", tokenFor(t, "google", { sub: "u1", expiresIn: -3600 }), "google"],
+      ["provider", tokenFor(t, "google", { sub: "u1" }), "apple"], // a google token presented as apple's
+      ["apple signature", tokenFor(t, "apple", { sub: "u1", rogue: true }), "apple"],
     ];
     for (const [what, token, provider] of cases) {
       const res = await verify(provider, await token);
@@ -111,7 +126,7 @@ describe("Connect OAuth", () => {
     expect((await verify("google", "not.a.jwt")).body.error.code).toBe("invalid_id_token");
 
     const bare = await newTenant("NoOAuth");
-    const res = await call("POST", "/v1/connect/oauth/verify", { token: bare.apiKey, body: { provider: "google", id_token: await idp.idToken("google", { aud: GOOGLE, sub: "u1" }) } });
+    const res = await call("POST", "/v1/connect/oauth/verify", { token: bare.apiKey, body: { provider: "google", id_token: await tokenFor(t, "google", { sub: "u1" }) } });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("oauth_provider_not_configured");
   });
@@ -120,7 +135,7 @@ describe("Connect OAuth", () => {
     const a = await configuredTenant();
     const b = await configuredTenant();
     const { address } = await newAccount(a.apiKey);
-    const token = (await call("POST", "/v1/connect/oauth/verify", { token: a.apiKey, body: { provider: "google", id_token: await idp.idToken("google", { aud: GOOGLE, sub: "iso" }) } })).body.oauth_token;
+    const token = (await call("POST", "/v1/connect/oauth/verify", { token: a.apiKey, body: { provider: "google", id_token: await tokenFor(a, "google", { sub: "iso" }) } })).body.oauth_token;
     expect((await call("GET", `/v1/connect/accounts/${address}/oauth?chain_id=${CHAIN_ID}`, { token: b.apiKey })).status).toBe(404);
     expect((await call("DELETE", `/v1/connect/accounts/${address}/oauth/google?chain_id=${CHAIN_ID}`, { token: b.apiKey })).status).toBe(404);
     const { address: bAddress } = await newAccount(b.apiKey);
@@ -131,5 +146,81 @@ describe("Connect OAuth", () => {
     expect((await call("POST", "/v1/connect/oauth/link", { token: a.apiKey, body: { oauth_token: token, address: bAddress, chain_id: CHAIN_ID } })).status).toBe(404);
     // The right chain only.
     expect((await call("GET", `/v1/connect/accounts/${address}/oauth?chain_id=1`, { token: a.apiKey })).status).toBe(404);
+  });
+
+  it("an id_token must carry a nonce this tenant and mode was issued, unexpired, and signs in once", async () => {
+    const t = await configuredTenant();
+    const other = await configuredTenant();
+    const verify = (id_token: string) => call("POST", "/v1/connect/oauth/verify", { token: t.apiKey, body: { provider: "google", id_token } });
+
+    const issued = await call("POST", "/v1/connect/oauth/nonce", { token: t.apiKey, body: {} });
+    expect(issued.status).toBe(201);
+    expect(issued.body).toMatchObject({ object: "oauth_nonce", expires_in: 600, livemode: false });
+    expect(issued.body.nonce).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+
+    const missing = await verify(await idp.idToken("google", { aud: t.clients.google, sub: "n1" }));
+    expect(missing.status, JSON.stringify(missing.body)).toBe(400);
+    expect(missing.body.error).toMatchObject({ code: "id_token_nonce_missing", param: "id_token" });
+
+    const made = await verify(await idp.idToken("google", { aud: t.clients.google, sub: "n1", nonce: "made-up-by-the-client-0123456789abcdef" }));
+    expect(made.status).toBe(400);
+    expect(made.body.error).toMatchObject({ code: "id_token_nonce_invalid", param: "id_token" });
+
+    // Another tenant's nonce does not do.
+    const foreign = await verify(await idp.idToken("google", { aud: t.clients.google, sub: "n1", nonce: await nonceFor(other.apiKey) }));
+    expect(foreign.body.error?.code).toBe("id_token_nonce_invalid");
+
+    // An expired nonce does not do.
+    const stale = await nonceFor(t.apiKey);
+    await db.connectOAuthNonce.updateMany({ where: { nonce: stale }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await verify(await idp.idToken("google", { aud: t.clients.google, sub: "n1", nonce: stale }))).body.error?.code).toBe("id_token_nonce_invalid");
+
+    // The right nonce signs in, once: the same token again, or another token with the used nonce, is refused.
+    const nonce = await nonceFor(t.apiKey);
+    const token = await idp.idToken("google", { aud: t.clients.google, sub: "n1", nonce, jti: `jti-${Date.now()}` });
+    expect((await verify(token)).status).toBe(200);
+    const replay = await verify(token);
+    expect(replay.status).toBe(400);
+    expect(replay.body.error).toMatchObject({ code: "id_token_already_used", param: "id_token" });
+    const reused = await verify(await idp.idToken("google", { aud: t.clients.google, sub: "n1", nonce }));
+    expect(reused.body.error?.code).toBe("id_token_nonce_invalid");
+    // A token without jti is remembered by its hash.
+    const plain = await tokenFor(t, "google", { sub: "n2" });
+    expect((await verify(plain)).status).toBe(200);
+    expect((await verify(plain)).body.error?.code).toBe("id_token_already_used");
+  });
+
+  it("an azp claim must be the tenant's client id", async () => {
+    const t = await configuredTenant();
+    const res = await call("POST", "/v1/connect/oauth/verify", { token: t.apiKey, body: { provider: "google", id_token: await tokenFor(t, "google", { sub: "azp1", azp: "another-app.apps.googleusercontent.com" }) } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: "invalid_id_token", param: "id_token" });
+    expect(res.body.error.message).toContain("azp");
+    const ok = await call("POST", "/v1/connect/oauth/verify", { token: t.apiKey, body: { provider: "google", id_token: await tokenFor(t, "google", { sub: "azp1", azp: t.clients.google }) } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  });
+
+  it("a client id belongs to one tenant: another tenant setting it gets 409 and changes nothing", async () => {
+    const a = await configuredTenant();
+    const b = await configuredTenant();
+    for (const [method, path, body] of [
+      ["PUT", "/v1/settings/oauth", { google_client_id: a.clients.google }],
+      ["POST", "/v1/settings/oauth", { apple_client_id: a.clients.apple }],
+      ["PUT", "/v1/settings/connect", { oauth: { google_client_id: a.clients.google } }],
+    ] as const) {
+      const res = await call(method, path, { token: b.apiKey, body });
+      expect(res.status, `${method} ${path} ${JSON.stringify(res.body)}`).toBe(409);
+      expect(res.body.error.code).toBe("oauth_client_id_taken");
+    }
+    expect((await call("GET", "/v1/settings/oauth", { token: b.apiKey })).body).toMatchObject({ google_client_id: b.clients.google, apple_client_id: b.clients.apple });
+    // A's own live mode may use A's client id.
+    const live = await call("POST", "/v1/api_keys", { token: a.accessToken, body: { name: "live", environment: "live" } });
+    expect(live.status).toBe(201);
+    expect((await call("PUT", "/v1/settings/oauth", { token: live.body.secret, body: { google_client_id: a.clients.google } })).status).toBe(200);
+    // Once A lets go of it (in both modes), B may take it.
+    expect((await call("PUT", "/v1/settings/oauth", { token: a.apiKey, body: { google_client_id: null } })).status).toBe(200);
+    expect((await call("PUT", "/v1/settings/oauth", { token: b.apiKey, body: { google_client_id: a.clients.google } })).status).toBe(409);
+    expect((await call("PUT", "/v1/settings/oauth", { token: live.body.secret, body: { google_client_id: "another.apps.googleusercontent.com" + Date.now() } })).status).toBe(200);
+    expect((await call("PUT", "/v1/settings/oauth", { token: b.apiKey, body: { google_client_id: a.clients.google } })).status).toBe(200);
   });
 });

@@ -1,6 +1,8 @@
 // OAuth sign-in for Connect (onchain-modules 4.1): an end user's id_token from one of the two supported
 // providers (google, apple) is verified against the provider's JWKS with jose: signature, issuer,
-// audience = the tenant's client id (GET /v1/settings/oauth), expiry. A provider identity (provider +
+// audience = the tenant's client id (GET /v1/settings/oauth), `azp` (when present) = that client id,
+// expiry; then it is used once and its nonce must be one this tenant and mode was issued
+// (lib/connect/oauth-replay.ts). A provider identity (provider +
 // `sub`) already linked to a smart account signs in (account + session token); a new one gets a
 // 10-minute oauth_token to link once the user has a passkey and an account. A provider identity links to
 // one account per tenant and mode (its chain comes with it).
@@ -13,7 +15,8 @@ import { ApiError, conflict, invalidRequest, notFound } from "@/lib/api/errors";
 import { newId, unixSeconds } from "@/lib/api/ids";
 import type { ConnectAccount, ConnectOAuthLink } from "@/lib/generated/prisma/client";
 import type { Scope } from "@/lib/tokens/scope";
-import { readSettings } from "./settings";
+import { useIdTokenOnce } from "./oauth-replay";
+import { ownsOAuthClient, readSettings } from "./settings";
 import { findConnectAccount, issueOAuthToken, issueSessionToken, verifyOAuthToken } from "./sessions-token";
 
 export type Provider = "google" | "apple";
@@ -67,7 +70,16 @@ export async function verifyOAuth(scope: Scope, input: { provider: Provider; id_
   if (!clientId) {
     throw invalidRequest("oauth_provider_not_configured", `No ${input.provider} client id is configured for this tenant (PUT /v1/settings/oauth).`, "provider");
   }
+  // A client id set before ids were unique to one tenant (migration) counts only for its first tenant.
+  if (!(await ownsOAuthClient(scope, input.provider, clientId))) {
+    throw invalidRequest("oauth_provider_not_configured", `This tenant's ${input.provider} client id belongs to another tenant: set your own (PUT /v1/settings/oauth).`, "provider");
+  }
   const payload = await verifyIdToken(input.provider, input.id_token, clientId);
+  // azp names the client the token was issued to; with several audiences it must be ours too.
+  if (payload.azp !== undefined && payload.azp !== clientId) {
+    throw invalidToken(`The id_token is not valid: its authorized party (azp) is not this tenant's ${input.provider} client id.`);
+  }
+  await useIdTokenOnce(scope, input.provider, input.id_token, payload);
   const subject = payload.sub as string;
   if (subject.length > 255) throw invalidToken("The id_token's subject is too long.");
   const email = typeof payload.email === "string" && payload.email.length <= 320 && payload.email_verified !== false && payload.email_verified !== "false" ? payload.email : null;

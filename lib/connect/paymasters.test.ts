@@ -119,7 +119,7 @@ describe("Connect paymasters", () => {
     // A keystore asking for more scrypt work than allowed is refused before any work.
     const heavy = JSON.parse(keystore);
     (heavy.crypto ?? heavy.Crypto).kdfparams.n = 2 ** 22; // ethers writes `Crypto`, as geth once did
-    expect((await post({ keystore_json: heavy, keystore_password: "pw-123456" })).body.error.code).toBe("keystore_invalid");
+    expect((await post({ keystore_json: heavy, keystore_password: "pw-123456" })).body.error.code).toBe("keystore_kdf_too_costly");
 
     const other = await Wallet.createRandom().encrypt("pw-123456", { scrypt: { N: 4096 } });
     const mismatch = await post({ keystore_json: other, keystore_password: "pw-123456" });
@@ -147,5 +147,43 @@ describe("Connect paymasters", () => {
     expect((await call("DELETE", `/v1/connect/paymasters/${res.body.id}`, { token: b.apiKey })).status).toBe(404);
     expect((await call("GET", "/v1/connect/paymasters", { token: b.apiKey })).body.total).toBe(0);
     expect((await call("GET", `/v1/connect/paymasters/${res.body.id}`, { token: t.apiKey })).body.active).toBe(true);
+  });
+
+  it("refuses KDF parameters over the memory bound (geth's standard scrypt n=2^18, r=8 is 256 MiB) with 400 naming the parameter", async () => {
+    const { t, entryPoint } = await setup();
+    const signer = Wallet.createRandom();
+    const keystore = JSON.parse(await signer.encrypt("pw-123456", { scrypt: { N: 4096 } }));
+    const address = await deployPaymaster(entryPoint, signer.address as Hex);
+    const withParams = (params: Record<string, unknown>) => ({ ...keystore, Crypto: { ...keystore.Crypto, kdfparams: { ...keystore.Crypto.kdfparams, ...params } } });
+    const post = (kdf: Record<string, unknown>) => call("POST", "/v1/connect/paymasters/import-keystore", { token: t.apiKey, body: { address, chain_id: CHAIN_ID, keystore_json: withParams(kdf), keystore_password: "pw-123456" } });
+    for (const [params, named] of [[{ n: 2 ** 18, r: 8, p: 1 }, "kdfparams.n"], [{ n: 2 ** 17, r: 8, p: 1 }, "kdfparams.n"], [{ n: 2 ** 15, r: 8, p: 8 }, "kdfparams.p"]] as const) {
+      const res = await post(params);
+      expect(res.status, JSON.stringify(params)).toBe(400);
+      expect(res.body.error).toMatchObject({ code: "keystore_kdf_too_costly", param: "keystore_json" });
+      expect(res.body.error.message).toContain(named);
+    }
+    // At the bound (64 MiB) the work is done: here the MAC tells the parameters were not the keystore's.
+    expect((await post({ n: 2 ** 16, r: 8, p: 1 })).body.error.code).toBe("keystore_password_incorrect");
+    expect(await db.connectPaymaster.count({ where: { tenantId: t.auth.tenant.id } })).toBe(0);
+  });
+
+  it("bounds concurrent keystore imports: over the bound answers 503 with Retry-After, and frees its slot", async () => {
+    const { t, entryPoint } = await setup();
+    const signer = Wallet.createRandom();
+    const keystore = JSON.parse(await signer.encrypt("pw-123456", { scrypt: { N: 4096 } }));
+    const address = await deployPaymaster(entryPoint, signer.address as Hex);
+    // 32 MiB of scrypt each (wrong parameters, so each ends in a MAC mismatch after the full work).
+    const costly = { ...keystore, Crypto: { ...keystore.Crypto, kdfparams: { ...keystore.Crypto.kdfparams, n: 2 ** 15 } } };
+    const post = (keystore_json: unknown) => call("POST", "/v1/connect/paymasters/import-keystore", { token: t.apiKey, body: { address, chain_id: CHAIN_ID, keystore_json, keystore_password: "pw-123456" } });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post(costly)));
+    const busy = answers.filter((a) => a.status === 503);
+    expect(busy.length, JSON.stringify(answers.map((a) => a.status))).toBeGreaterThan(0);
+    expect(answers.filter((a) => a.status === 400).length).toBeGreaterThan(0);
+    for (const a of answers) expect([400, 503]).toContain(a.status);
+    expect(busy[0].body.error).toMatchObject({ type: "api_error", code: "keystore_import_busy", status: 503 });
+    expect(Number(busy[0].headers.get("retry-after"))).toBeGreaterThan(0);
+    // Slots are freed after failures too: the real keystore registers now.
+    const ok = await post(keystore);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
   });
 });

@@ -3,7 +3,7 @@
 // module with its first session, and asks validateUserOp about user operations signed by real keys.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  createPublicClient, createWalletClient, encodeAbiParameters, encodeFunctionData, encodePacked, erc20Abi, keccak256, parseAbi, toHex, zeroAddress,
+  concatHex, createPublicClient, createWalletClient, encodeAbiParameters, encodeFunctionData, encodePacked, erc20Abi, getAbiItem, keccak256, parseAbi, toHex, zeroAddress,
   type Address, type Hex, type PublicClient,
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
@@ -33,8 +33,20 @@ const execute = (to: Address, value: bigint, data: Hex, mode = SINGLE) =>
   encodeFunctionData({ abi: kernel, functionName: "execute", args: [mode, encodePacked(["address", "uint256", "bytes"], [to, value, data])] });
 const transfer = (amount = 5n) => encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [OTHER, amount] });
 
-const sessionArgs = (signer: Address, validAfter: number, validUntil: number, valueLimit: bigint, targets: Address[], selectors: Hex[]) =>
-  [signer, validAfter, validUntil, valueLimit, targets, selectors] as const;
+interface Limits { gasLimit?: bigint; paymasterPolicy?: number; paymaster?: Address }
+const spec = (signer: Address, validAfter: number, validUntil: number, valueLimit: bigint, permissions: [Address, Hex][], limits: Limits = {}) => ({
+  signer, validAfter, validUntil, valueLimit,
+  gasLimit: limits.gasLimit ?? 0n, paymasterPolicy: limits.paymasterPolicy ?? 0, paymaster: limits.paymaster ?? zeroAddress,
+  permissions: permissions.map(([target, selector]) => ({ target, selector })),
+});
+/** addSession's arguments: every target with every selector given (the tests' sessions have one of each). */
+const sessionArgs = (signer: Address, validAfter: number, validUntil: number, valueLimit: bigint, targets: Address[], selectors: Hex[], limits?: Limits) =>
+  [spec(signer, validAfter, validUntil, valueLimit, targets.flatMap((t) => selectors.map((sel) => [t, sel] as [Address, Hex])), limits)] as const;
+const installData = (s: ReturnType<typeof spec>) => encodeAbiParameters(getAbiItem({ abi, name: "addSession" }).inputs, [s]);
+const onChain = async (account: Address, signer: Address) => {
+  const [present, s] = (await client.readContract({ address: validator(), abi, functionName: "sessionOf", args: [account, signer] })) as readonly [boolean, { validAfter: number; validUntil: number; valueLimit: bigint }];
+  return [present, s.validAfter, s.validUntil, s.valueLimit];
+};
 
 function smartAccount(index: number) {
   const eoa = privateKeyToAccount(chain.accounts[index].privateKey);
@@ -47,16 +59,19 @@ function smartAccount(index: number) {
 }
 
 /** validateUserOp as the account calls it; the userOpHash is any 32 bytes (the validator signs over what it is given). */
-async function validate(account: Address, key: PrivateKeyAccount, callData: Hex, how: "personal" | "raw" = "personal") {
+interface OpGas { preVerificationGas?: bigint; verificationGasLimit?: bigint; callGasLimit?: bigint; paymasterAndData?: Hex }
+async function validate(account: Address, key: PrivateKeyAccount, callData: Hex, how: "personal" | "raw" = "personal", gas: OpGas = {}) {
   const userOpHash = keccak256(toHex(`op ${Math.random()}`));
   const signature = how === "personal" ? await key.signMessage({ message: { raw: userOpHash } }) : await key.sign({ hash: userOpHash });
-  return validateWith(account, callData, userOpHash, signature);
+  return validateWith(account, callData, userOpHash, signature, gas);
 }
 
-async function validateWith(account: Address, callData: Hex, userOpHash: Hex, signature: Hex) {
+async function validateWith(account: Address, callData: Hex, userOpHash: Hex, signature: Hex, gas: OpGas = {}) {
   const op = {
-    sender: account, nonce: 0n, initCode: "0x" as Hex, callData, accountGasLimits: toHex(0, { size: 32 }), preVerificationGas: 0n,
-    gasFees: toHex(0, { size: 32 }), paymasterAndData: "0x" as Hex, signature,
+    sender: account, nonce: 0n, initCode: "0x" as Hex, callData,
+    accountGasLimits: concatHex([toHex(gas.verificationGasLimit ?? 0n, { size: 16 }), toHex(gas.callGasLimit ?? 0n, { size: 16 })]),
+    preVerificationGas: gas.preVerificationGas ?? 0n,
+    gasFees: toHex(0, { size: 32 }), paymasterAndData: gas.paymasterAndData ?? "0x", signature,
   };
   const { result } = await client.simulateContract({ address: validator(), abi, functionName: "validateUserOp", args: [op, userOpHash], account });
   return result;
@@ -69,13 +84,10 @@ describe("SessionKeyValidator", () => {
     const account = smartAccount(6);
     const key = privateKeyToAccount(generatePrivateKey());
     const [validAfter, validUntil] = [1_000, 2_000_000_000];
-    const install = encodeAbiParameters(
-      [{ type: "address" }, { type: "uint48" }, { type: "uint48" }, { type: "uint128" }, { type: "address[]" }, { type: "bytes4[]" }],
-      sessionArgs(key.address, validAfter, validUntil, 100n, [TOKEN], [TRANSFER]),
-    );
+    const install = installData(spec(key.address, validAfter, validUntil, 100n, [[TOKEN, TRANSFER]]));
     await account.send("onInstall", [install]);
     expect(await client.readContract({ address: validator(), abi, functionName: "isInitialized", args: [account.address] })).toBe(true);
-    expect(await client.readContract({ address: validator(), abi, functionName: "sessionOf", args: [account.address, key.address] })).toEqual([true, validAfter, validUntil, 100n]);
+    expect(await onChain(account.address, key.address)).toEqual([true, validAfter, validUntil, 100n]);
     expect(await client.readContract({ address: validator(), abi, functionName: "isPermitted", args: [account.address, key.address, TOKEN, TRANSFER] })).toBe(true);
 
     expect(await validate(account.address, key, execute(TOKEN, 0n, transfer()))).toBe(packed(validAfter, validUntil));
@@ -121,7 +133,7 @@ describe("SessionKeyValidator", () => {
     expect(await validate(account.address, key, execute(OTHER, 0n, encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [OTHER, 1n] })))).toBe(packed(0, 1_900_000_000));
 
     await account.send("revokeSession", [key.address]);
-    expect(await client.readContract({ address: validator(), abi, functionName: "sessionOf", args: [account.address, key.address] })).toEqual([false, 0, 0, 0n]);
+    expect(await onChain(account.address, key.address)).toEqual([false, 0, 0, 0n]);
     expect(await validate(account.address, key, execute(OTHER, 0n, encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [OTHER, 1n] })))).toBe(1n);
 
     await account.send("addSession", sessionArgs(key.address, 0, 2_000_000_000, 0n, [TOKEN], [TRANSFER]));
@@ -130,7 +142,43 @@ describe("SessionKeyValidator", () => {
     expect(await validate(account.address, key, execute(TOKEN, 0n, transfer()))).toBe(1n);
     // Installed again: the sessions of before stay void.
     await account.send("onInstall", ["0x"]);
-    expect(await client.readContract({ address: validator(), abi, functionName: "sessionOf", args: [account.address, key.address] })).toEqual([false, 0, 0, 0n]);
+    expect(await onChain(account.address, key.address)).toEqual([false, 0, 0, 0n]);
     expect(await validate(account.address, key, execute(TOKEN, 0n, transfer()))).toBe(1n);
+  });
+
+  it("permits (target, selector) pairs, not their cross product; binds the gas limit and the paymaster allowance", async () => {
+    const account = smartAccount(10);
+    const key = privateKeyToAccount(generatePrivateKey());
+    const approve = encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [OTHER, 1n] });
+    const window = packed(0, 2_000_000_000);
+    await account.send("onInstall", [installData(spec(key.address, 0, 2_000_000_000, 0n, [[TOKEN, TRANSFER], [OTHER, APPROVE]]))]);
+    expect(await validate(account.address, key, execute(TOKEN, 0n, transfer()))).toBe(window);
+    expect(await validate(account.address, key, execute(OTHER, 0n, approve))).toBe(window);
+    expect(await validate(account.address, key, execute(TOKEN, 0n, approve)), "(TOKEN, approve)").toBe(1n);
+    expect(await validate(account.address, key, execute(OTHER, 0n, transfer())), "(OTHER, transfer)").toBe(1n);
+    const permitted = (target: Address, selector: Hex) => client.readContract({ address: validator(), abi, functionName: "isPermitted", args: [account.address, key.address, target, selector] });
+    expect([await permitted(TOKEN, TRANSFER), await permitted(OTHER, APPROVE), await permitted(TOKEN, APPROVE), await permitted(OTHER, TRANSFER)]).toEqual([true, true, false, false]);
+
+    // Gas: everything the operation may reserve counts, the paymaster's limits included.
+    await account.send("addSession", [spec(key.address, 0, 2_000_000_000, 0n, [[TOKEN, TRANSFER]], { gasLimit: 300_000n })]);
+    const call = execute(TOKEN, 0n, transfer());
+    expect(await validate(account.address, key, call, "personal", { preVerificationGas: 50_000n, verificationGasLimit: 100_000n, callGasLimit: 150_000n })).toBe(window);
+    expect(await validate(account.address, key, call, "personal", { preVerificationGas: 50_000n, verificationGasLimit: 100_000n, callGasLimit: 150_001n })).toBe(1n);
+    const PM: Address = "0x00000000000000000000000000000000000000aa";
+    const sponsored = (pm: Address, verification: bigint, postOp: bigint) => concatHex([pm, toHex(verification, { size: 16 }), toHex(postOp, { size: 16 }), "0x1234"]);
+    expect(await validate(account.address, key, call, "personal", { callGasLimit: 100_000n, paymasterAndData: sponsored(PM, 100_000n, 100_000n) })).toBe(window);
+    expect(await validate(account.address, key, call, "personal", { callGasLimit: 100_000n, paymasterAndData: sponsored(PM, 100_000n, 100_001n) })).toBe(1n);
+
+    // Paymaster: none, or only one.
+    await account.send("addSession", [spec(key.address, 0, 2_000_000_000, 0n, [[TOKEN, TRANSFER]], { paymasterPolicy: 1 })]);
+    expect(await validate(account.address, key, call)).toBe(window);
+    expect(await validate(account.address, key, call, "personal", { paymasterAndData: sponsored(PM, 1n, 1n) })).toBe(1n);
+    await account.send("addSession", [spec(key.address, 0, 2_000_000_000, 0n, [[TOKEN, TRANSFER]], { paymasterPolicy: 2, paymaster: PM })]);
+    expect(await validate(account.address, key, call, "personal", { paymasterAndData: sponsored(PM, 1n, 1n) })).toBe(window);
+    expect(await validate(account.address, key, call, "personal", { paymasterAndData: sponsored(OTHER, 1n, 1n) })).toBe(1n);
+    expect(await validate(account.address, key, call)).toBe(1n);
+    // ONLY without an address, or an address without ONLY, is no session.
+    await expect(account.send("addSession", [spec(key.address, 0, 2_000_000_000, 0n, [[TOKEN, TRANSFER]], { paymasterPolicy: 2 })])).rejects.toThrow(/InvalidSession/);
+    await expect(account.send("addSession", [spec(key.address, 0, 2_000_000_000, 0n, [[TOKEN, TRANSFER]], { paymaster: PM })])).rejects.toThrow(/InvalidSession/);
   });
 });

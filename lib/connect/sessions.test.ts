@@ -3,7 +3,12 @@
 // (the owner key is the test's) installs a session key scoped to one ERC-20's transfer; operations signed by
 // the session key are built by the client and relayed through the API. Out of scope, expired or revoked,
 // they are rejected and no token moves.
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+// One tenant drives every operation of this file (and polls their status): more than the default 100 a minute.
+vi.hoisted(() => {
+  process.env.RATE_LIMIT_GENERAL_PER_MINUTE = "1000";
+});
 import { encodeFunctionData, erc20Abi, getAddress, type Address, type Hex } from "viem";
 import { entryPoint07Abi, getUserOperationHash, toPackedUserOperation } from "viem/account-abstraction";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -212,15 +217,19 @@ describe("Connect session keys through the API, enforced on chain", () => {
     expect(await sessionSignerFor(scope(), accountRef, { ...call, value: 1n })).toBeNull();
     expect(await sessionSignerFor({ tenantId: other.id, livemode: false }, accountRef, call)).toBeNull();
 
+    // It signs an operation the platform built (as the account's run does), and the operation confirms.
     const before = await balances();
-    const { op } = await sessionOp(String(signer!.nonceKey), call, (hash) => signer!.sign(hash));
-    await relayConfirmed(op);
+    const built = await prepareUserOperation(scope(), { address: account, chain_id: CHAIN_ID, calls: [call], nonce_key: signer!.nonceKey });
+    const relayed = await api(t, "POST", `/v1/connect/ops/${built.user_op_hash}/sign-and-relay`, { signature: await signer!.sign(built.user_op_hash as Hex) });
+    expect(relayed.status, JSON.stringify(relayed.body)).toBe(200);
+    const done = await readUntil(() => api(t, "GET", `/v1/connect/relay/${built.user_op_hash}`), (r) => r.body.status !== "pending");
+    expect(done.body.status, JSON.stringify(done.body)).toBe("confirmed");
     expect(await balances()).toEqual([before[0] + 40n, before[1]]);
 
     const revoked = await api(t, "DELETE", `/v1/connect/accounts/${account}/sessions/${session.id}`);
     expect(revoked.body.status).toBe("revoked");
     expect((await db.connectSessionKey.findUniqueOrThrow({ where: { id: session.id } })).encryptedKey).toBeNull();
-    await expect(signer!.sign(op.signature as Hex)).rejects.toMatchObject({ code: "session_key_revoked" });
+    await expect(signer!.sign(built.user_op_hash as Hex)).rejects.toMatchObject({ code: "session_key_revoked" });
     expect(await sessionSignerFor(scope(), accountRef, call)).toBeNull();
   });
 
@@ -282,5 +291,87 @@ describe("Connect session keys through the API, enforced on chain", () => {
     expect((await api(t, "DELETE", `/v1/connect/accounts/${seeded.address}/sessions/${theirs.body.id}`)).status).toBe(404);
     expect((await api(t, "DELETE", `/v1/connect/accounts/${account}/sessions/${theirs.body.id}`)).status).toBe(404);
     expect((await api(other, "GET", `/v1/connect/accounts/${seeded.address}/sessions`)).body.data[0].status).toBe("awaiting_install");
+  });
+
+  it("a scope is (target, selector) pairs: (A, transfer) and (B, approve) never allow (A, approve), off chain or on chain", async () => {
+    const approve = (amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [RECIPIENT, amount] });
+    const pairs = [{ target: tokenA.address, selector: "transfer(address,uint256)" }, { target: tokenB.address, selector: "0x095ea7b3" }];
+    // Two lists of several each would be their cross product: refused, pairs are asked for.
+    const ambiguous = await api(t, "POST", "/v1/connect/sessions", {
+      account, chain_id: CHAIN_ID, valid_until: now() + 600, targets: [tokenA.address, tokenB.address], selectors: ["transfer(address,uint256)", "approve(address,uint256)"],
+    });
+    expect(ambiguous.status, JSON.stringify(ambiguous.body)).toBe(400);
+    expect(ambiguous.body.error).toMatchObject({ code: "session_scope_ambiguous", param: "permissions" });
+
+    // A client-held key: in-scope pairs go through; the crossed ones fail the validator (the bundler refuses them).
+    const key = privateKeyToAccount(generatePrivateKey());
+    const created = await api(t, "POST", "/v1/connect/sessions", { account, chain_id: CHAIN_ID, signer: key.address, valid_until: now() + 3600, permissions: pairs });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.permissions).toEqual([
+      { target: getAddress(tokenA.address), selector: "0xa9059cbb" },
+      { target: getAddress(tokenB.address), selector: "0x095ea7b3" },
+    ]);
+    expect(created.body).toMatchObject({ gas_limit: null, paymaster: "any" });
+    await asOwner(created.body.install_call);
+    expect(await sessionIn(created.body.id)).toMatchObject({ status: "active", on_chain: { present: true, gas_limit: null, paymaster: "any" } });
+    const before = await balances();
+    const ok = await sessionOp(created.body.nonce_key, { to: tokenA.address, data: transfer(2n) }, byKey(key));
+    await relayConfirmed(ok.op);
+    expect(await balances()).toEqual([before[0] + 2n, before[1]]);
+    for (const [what, call] of [["(A, approve)", { to: tokenA.address, data: approve(1n) }], ["(B, transfer)", { to: tokenB.address, data: transfer(1n) }]] as const) {
+      const { op } = await sessionOp(created.body.nonce_key, call, byKey(key), ok.gas);
+      await relayRejected(op, /signature/i).catch((e) => { throw new Error(`${what}: ${e.message}`); });
+    }
+    expect(await balances()).toEqual([before[0] + 2n, before[1]]);
+    await api(t, "DELETE", `/v1/connect/accounts/${account}/sessions/${created.body.id}`);
+
+    // A server-held key: the platform finds no session for (A, approve), and its signer refuses to sign one.
+    const held = await api(t, "POST", "/v1/connect/sessions", { account, chain_id: CHAIN_ID, valid_until: now() + 3600, permissions: pairs });
+    expect(held.status, JSON.stringify(held.body)).toBe(201);
+    await asOwner(held.body.install_call);
+    const accountRef = { address: account, chainId: CHAIN_ID };
+    expect(await sessionSignerFor(scope(), accountRef, { to: tokenA.address, data: approve(1n) })).toBeNull();
+    expect(await sessionSignerFor(scope(), accountRef, { to: tokenB.address, data: transfer(1n) })).toBeNull();
+    const signer = await sessionSignerFor(scope(), accountRef, { to: tokenA.address, data: transfer(1n) });
+    expect(signer?.sessionKeyId).toBe(held.body.id);
+    const crossed = await prepareUserOperation(scope(), { address: account, chain_id: CHAIN_ID, calls: [{ to: tokenA.address, data: approve(1n) }], nonce_key: signer!.nonceKey });
+    await expect(signer!.sign(crossed.user_op_hash as Hex)).rejects.toMatchObject({ status: 400, code: "session_scope_exceeded" });
+    await expect(signer!.sign(ok.op.signature as Hex)).rejects.toMatchObject({ code: "session_scope_exceeded" }); // not an operation built here
+    await api(t, "DELETE", `/v1/connect/accounts/${account}/sessions/${held.body.id}`);
+  });
+
+  it("a session's gas limit and paymaster allowance bind what its key signs", async () => {
+    const base = { account, chain_id: CHAIN_ID, valid_until: now() + 3600, permissions: [{ target: tokenA.address, selector: "0xa9059cbb" }] };
+    const accountRef = { address: account, chainId: CHAIN_ID };
+    const call = { to: tokenA.address as Address, data: transfer(1n) };
+
+    const tight = await api(t, "POST", "/v1/connect/sessions", { ...base, gas_limit: 21_000 });
+    expect(tight.status, JSON.stringify(tight.body)).toBe(201);
+    expect(tight.body).toMatchObject({ gas_limit: 21_000, paymaster: "any" });
+    await asOwner(tight.body.install_call);
+    expect(await sessionIn(tight.body.id)).toMatchObject({ status: "active", on_chain: { gas_limit: 21_000 } });
+    const signer = await sessionSignerFor(scope(), accountRef, call);
+    expect(signer?.sessionKeyId).toBe(tight.body.id);
+    const op = await prepareUserOperation(scope(), { address: account, chain_id: CHAIN_ID, calls: [call], nonce_key: signer!.nonceKey });
+    const refused = await signer!.sign(op.user_op_hash as Hex).catch((e) => e);
+    expect(refused).toMatchObject({ status: 400, code: "session_scope_exceeded" });
+    expect(refused.message).toMatch(/gas limit 21000/);
+    await api(t, "DELETE", `/v1/connect/accounts/${account}/sessions/${tight.body.id}`);
+
+    // Only one paymaster: the platform's own (unsponsored) writes are not signed by it.
+    const paymaster = "0x00000000000000000000000000000000000000Aa";
+    const only = await api(t, "POST", "/v1/connect/sessions", { ...base, paymaster });
+    expect(only.status, JSON.stringify(only.body)).toBe(201);
+    expect(only.body.paymaster).toBe(getAddress(paymaster));
+    await asOwner(only.body.install_call);
+    expect(await sessionIn(only.body.id)).toMatchObject({ status: "active", on_chain: { paymaster: getAddress(paymaster) } });
+    expect(await sessionSignerFor(scope(), accountRef, call)).toBeNull();
+    await api(t, "DELETE", `/v1/connect/accounts/${account}/sessions/${only.body.id}`);
+
+    for (const [patch, param] of [[{ gas_limit: 100 }, "gas_limit"], [{ paymaster: "some" }, "paymaster"], [{ targets: [tokenA.address] }, "permissions"]] as const) {
+      const res = await api(t, "POST", "/v1/connect/sessions", { ...base, ...patch });
+      expect(res.status, JSON.stringify(patch)).toBe(400);
+      expect(res.body.error.param, JSON.stringify(res.body)).toBe(param);
+    }
   });
 });

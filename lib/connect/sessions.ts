@@ -5,13 +5,18 @@
 // validator's storage to tell `awaiting_install` from `active`. DELETE marks it `revoked` at once (a
 // server-held key is erased: the platform can no longer sign) and answers the revokeSession callData.
 //
+// Scope: a list of (target, selector) pairs, a value limit per call, a gas limit per operation and a
+// paymaster allowance (any, none, or one paymaster), enforced by the validator on chain and checked here
+// before a server-held key signs (sessionSignerFor: it signs only operations this platform built and
+// stored, after checking their call, gas and paymaster against the session).
+//
 // Signatures: the session key signs personal_sign(userOpHash) (EIP-191 over the 32-byte hash); user
 // operations use the nonce key 0x00 ++ 0x01 ++ validator ++ 0x0000 (validatorNonceKey).
 // Times: valid_until/valid_after are Unix seconds checked against this server's clock (the bundler's
 // expiry check uses wall-clock time too); the EntryPoint enforces them against block time.
 import {
-  ContractFunctionZeroDataError, encodeAbiParameters, encodeFunctionData, getAddress, isAddressEqual, maxUint128,
-  parseAbiItem, toFunctionSelector, BaseError, type Address, type Hex,
+  ContractFunctionZeroDataError, decodeFunctionData, encodeAbiParameters, encodeFunctionData, getAbiItem, getAddress, isAddressEqual, maxUint128,
+  parseAbi, parseAbiItem, toFunctionSelector, BaseError, zeroAddress, type Address, type Hex,
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { db } from "@/lib/db";
@@ -24,7 +29,7 @@ import { decryptPrivateKey, encryptPrivateKey } from "@/lib/chain/wallets";
 import { abi as sessionKeyValidatorAbi } from "@/lib/chain/artifacts/compiled/SessionKeyValidator";
 import type { ConnectAccount, ConnectSessionKey } from "@/lib/generated/prisma/client";
 import type { ListParams } from "@/lib/schemas/common";
-import { MAX_SESSION_DAYS, type SessionKeyInputT } from "@/lib/schemas/connect-sessions";
+import { MAX_SESSION_DAYS, MAX_SESSION_SCOPE, type SessionKeyInputT } from "@/lib/schemas/connect-sessions";
 import type { Scope } from "@/lib/tokens/scope";
 import { findAccount } from "./accounts";
 import { connectBase } from "./local-setup";
@@ -44,8 +49,25 @@ interface OnChain {
   valid_after: number | null;
   valid_until: number | null;
   value_limit: string | null;
+  gas_limit: number | null;
+  paymaster: string | null;
   validator_installed: boolean;
 }
+
+const NO_SESSION: OnChain = { present: false, valid_after: null, valid_until: null, value_limit: null, gas_limit: null, paymaster: null, validator_installed: false };
+const PAYMASTER_POLICIES = ["any", "none", "only"] as const;
+type PaymasterPolicy = (typeof PAYMASTER_POLICIES)[number];
+
+/** The record's paymaster allowance as the API shows it: any, none, or the one paymaster's address. */
+const paymasterOf = (r: Pick<ConnectSessionKey, "paymasterPolicy" | "paymasterAddress">) =>
+  r.paymasterPolicy === "only" && r.paymasterAddress ? getAddress(r.paymasterAddress) : r.paymasterPolicy;
+
+/** "0xtarget:0xselector" (lower case) ⇄ { target, selector }. */
+const pairKey = (target: string, selector: string) => `${target.toLowerCase()}:${selector.toLowerCase()}`;
+const pairOf = (key: string) => {
+  const [target, selector] = key.split(":");
+  return { target: getAddress(target), selector: selector as Hex };
+};
 
 /** What the validator holds for (account, signer); a network without the validator holds nothing. */
 async function readOnChain(record: Pick<ConnectSessionKey, "network" | "validatorAddress" | "account" | "signer">): Promise<OnChain> {
@@ -53,27 +75,32 @@ async function readOnChain(record: Pick<ConnectSessionKey, "network" | "validato
   const address = getAddress(record.validatorAddress);
   const account = getAddress(record.account);
   try {
-    const [[present, validAfter, validUntil, valueLimit], installed] = await Promise.all([
+    const [[present, session], installed] = await Promise.all([
       client.readContract({ address, abi: sessionKeyValidatorAbi, functionName: "sessionOf", args: [account, getAddress(record.signer)] }),
       client.readContract({ address, abi: sessionKeyValidatorAbi, functionName: "isInitialized", args: [account] }),
     ]);
+    if (!present) return { ...NO_SESSION, validator_installed: installed };
+    const policy = PAYMASTER_POLICIES[session.paymasterPolicy] ?? "any";
     return {
       present,
-      valid_after: present ? validAfter : null,
-      valid_until: present ? validUntil : null,
-      value_limit: present ? valueLimit.toString() : null,
+      valid_after: session.validAfter,
+      valid_until: session.validUntil,
+      value_limit: session.valueLimit.toString(),
+      gas_limit: session.gasLimit === 0n ? null : Number(session.gasLimit),
+      paymaster: policy === "only" ? getAddress(session.paymaster) : policy,
       validator_installed: installed,
     };
   } catch (error) {
     const zeroData = error instanceof BaseError && error.walk((e) => e instanceof ContractFunctionZeroDataError);
-    if (zeroData) return { present: false, valid_after: null, valid_until: null, value_limit: null, validator_installed: false };
+    if (zeroData) return NO_SESSION;
     throw chainUnavailable(record.network);
   }
 }
 
 /** The chain holds exactly this record's session. */
 const matches = (r: ConnectSessionKey, chain: OnChain) =>
-  chain.present && BigInt(chain.valid_until!) === r.validUntil && BigInt(chain.valid_after!) === r.validAfter && chain.value_limit === r.valueLimit;
+  chain.present && BigInt(chain.valid_until!) === r.validUntil && BigInt(chain.valid_after!) === r.validAfter && chain.value_limit === r.valueLimit &&
+  (chain.gas_limit === null ? r.gasLimit === null : BigInt(chain.gas_limit) === r.gasLimit) && chain.paymaster === paymasterOf(r);
 
 function statusOf(r: ConnectSessionKey, chain: OnChain): "awaiting_install" | "active" | "expired" | "revoked" {
   if (r.revokedAt) return "revoked";
@@ -96,9 +123,12 @@ function serialize(r: ConnectSessionKey, chain: OnChain) {
     nonce_key: validatorNonceKey(r.validatorAddress).toString(),
     valid_after: Number(r.validAfter),
     valid_until: Number(r.validUntil),
+    permissions: r.permissions.map(pairOf),
     targets: r.targets.map((t) => getAddress(t)),
     selectors: r.selectors,
     value_limit: r.valueLimit,
+    gas_limit: r.gasLimit === null ? null : Number(r.gasLimit),
+    paymaster: paymasterOf(r),
     status: statusOf(r, chain),
     on_chain: chain,
     livemode: r.livemode,
@@ -119,27 +149,48 @@ async function present(r: ConnectSessionKey) {
   return serialize(r, chain);
 }
 
-function normalizeSelector(text: string, index: number): Hex {
+function normalizeSelector(text: string, param: string): Hex {
   if (/^0x[0-9a-fA-F]{8}$/.test(text)) return text.toLowerCase() as Hex;
   try {
     const item = parseAbiItem(text.startsWith("function ") ? text : `function ${text}`);
     if (item.type !== "function") throw new Error("not a function");
     return toFunctionSelector(item);
   } catch {
-    throw invalidRequest("parameter_invalid", `Invalid selectors[${index}]: not a function signature viem can parse (e.g. transfer(address,uint256))`, `selectors.${index}`);
+    throw invalidRequest("parameter_invalid", `Invalid ${param}: not a function signature viem can parse (e.g. transfer(address,uint256))`, param);
   }
 }
 
-const addSessionData = (r: Pick<ConnectSessionKey, "signer" | "validAfter" | "validUntil" | "valueLimit" | "targets" | "selectors">) => ({
-  args: [
-    getAddress(r.signer),
-    Number(r.validAfter),
-    Number(r.validUntil),
-    BigInt(r.valueLimit),
-    r.targets.map((t) => getAddress(t)),
-    r.selectors as Hex[],
-  ] as const,
+/** The validator's Spec (addSession's argument, onInstall's data) of a record. */
+const specOf = (r: ConnectSessionKey) => ({
+  signer: getAddress(r.signer),
+  validAfter: Number(r.validAfter),
+  validUntil: Number(r.validUntil),
+  valueLimit: BigInt(r.valueLimit),
+  gasLimit: r.gasLimit ?? 0n,
+  paymasterPolicy: PAYMASTER_POLICIES.indexOf(r.paymasterPolicy as PaymasterPolicy),
+  paymaster: r.paymasterAddress ? getAddress(r.paymasterAddress) : zeroAddress,
+  permissions: r.permissions.map(pairOf),
 });
+
+/** The permitted pairs of the request: `permissions`, or the targets × selectors shorthand when one list has one entry. */
+function permissionsOf(input: SessionKeyInputT): { target: string; selector: Hex; param: string }[] {
+  if (input.permissions) {
+    if (input.targets || input.selectors) throw invalidRequest("parameter_invalid", "Give either permissions, or targets with selectors, not both.", "permissions");
+    return input.permissions.map((p, i) => ({ target: p.target.toLowerCase(), selector: normalizeSelector(p.selector, `permissions.${i}.selector`), param: `permissions.${i}.target` }));
+  }
+  if (!input.targets) throw invalidRequest("parameter_missing", "Missing required parameter: permissions (or targets with selectors).", "permissions");
+  if (!input.selectors) throw invalidRequest("parameter_missing", "Missing required parameter: selectors (with targets), or give permissions.", "selectors");
+  const targets = [...new Set(input.targets.map((a) => a.toLowerCase()))];
+  const selectors = [...new Set(input.selectors.map((sel, i) => normalizeSelector(sel, `selectors.${i}`)))];
+  if (targets.length > 1 && selectors.length > 1) {
+    throw invalidRequest(
+      "session_scope_ambiguous",
+      "Several targets with several selectors would permit every selector on every target: give the calls as permissions, a list of { target, selector } pairs.",
+      "permissions",
+    );
+  }
+  return targets.flatMap((target) => selectors.map((selector) => ({ target, selector, param: `targets.${input.targets!.findIndex((t) => t.toLowerCase() === target)}` })));
+}
 
 /** POST /v1/connect/sessions */
 export async function createSession(scope: Scope, input: SessionKeyInputT) {
@@ -155,13 +206,18 @@ export async function createSession(scope: Scope, input: SessionKeyInputT) {
   if (validAfter >= input.valid_until) throw invalidRequest("parameter_invalid", "valid_after must be before valid_until.", "valid_after");
   const valueLimit = BigInt(input.value_limit ?? "0");
   if (valueLimit > maxUint128) throw invalidRequest("parameter_invalid", "value_limit must be below 2^128.", "value_limit");
-  const targets = [...new Set(input.targets.map((a) => a.toLowerCase()))];
-  targets.forEach((target, i) => {
+  const pairs = permissionsOf(input);
+  for (const { target, param } of pairs) {
     if (isAddressEqual(target as Address, account.address as Address) || isAddressEqual(target as Address, validator)) {
-      throw invalidRequest("parameter_invalid", `Invalid targets[${i}]: a session may not call the account itself or the session validator.`, `targets.${i}`);
+      throw invalidRequest("parameter_invalid", `Invalid ${param}: a session may not call the account itself or the session validator.`, param);
     }
-  });
-  const selectors = [...new Set(input.selectors.map(normalizeSelector))];
+  }
+  const permissions = [...new Set(pairs.map((p) => pairKey(p.target, p.selector)))];
+  if (permissions.length > MAX_SESSION_SCOPE) throw invalidRequest("parameter_invalid", `A session may permit at most ${MAX_SESSION_SCOPE} (target, selector) pairs.`, "permissions");
+  const targets = [...new Set(pairs.map((p) => p.target))];
+  const selectors = [...new Set(pairs.map((p) => p.selector))];
+  const paymaster = input.paymaster ?? "any";
+  const paymasterPolicy: PaymasterPolicy = paymaster === "any" || paymaster === "none" ? paymaster : "only";
 
   let signer: string;
   let encryptedKey: string | null = null;
@@ -196,15 +252,19 @@ export async function createSession(scope: Scope, input: SessionKeyInputT) {
       name: input.name ?? null,
       validAfter: BigInt(validAfter),
       validUntil: BigInt(input.valid_until),
+      permissions,
       targets,
       selectors,
       valueLimit: valueLimit.toString(),
+      gasLimit: input.gas_limit === undefined ? null : BigInt(input.gas_limit),
+      paymasterPolicy,
+      paymasterAddress: paymasterPolicy === "only" ? paymaster.toLowerCase() : null,
     },
   });
   const chain = await readOnChain(record);
-  const { args } = addSessionData(record);
+  const spec = specOf(record);
   if (chain.validator_installed) {
-    const data = encodeFunctionData({ abi: sessionKeyValidatorAbi, functionName: "addSession", args });
+    const data = encodeFunctionData({ abi: sessionKeyValidatorAbi, functionName: "addSession", args: [spec] });
     return {
       ...serialize(record, chain),
       install_action: "add_session" as const,
@@ -212,10 +272,7 @@ export async function createSession(scope: Scope, input: SessionKeyInputT) {
       install_call: { to: validator, value: "0", data },
     };
   }
-  const initData = encodeAbiParameters(
-    [{ type: "address" }, { type: "uint48" }, { type: "uint48" }, { type: "uint128" }, { type: "address[]" }, { type: "bytes4[]" }],
-    args,
-  );
+  const initData = encodeAbiParameters(getAbiItem({ abi: sessionKeyValidatorAbi, name: "addSession" }).inputs, [spec]);
   const install = await installModuleCall(scope, { account: account.address, chain_id: account.chainId, module_type: 1, module: validator, data: initData });
   return {
     ...serialize(record, chain),
@@ -269,8 +326,47 @@ export interface SessionSigner {
   validator: Address;
   /** Key of the user operation's nonce (EntryPoint getNonce(account, nonceKey)). */
   nonceKey: bigint;
-  /** personal_sign(userOpHash) with the server-held key, read and decrypted at the moment of signing. */
+  /**
+   * personal_sign(userOpHash) with the server-held key, read and decrypted at the moment of signing; only
+   * for an operation of the account this platform built and stored (POST …/ops, the account's run), whose
+   * call, gas and paymaster the session permits: else 400 session_scope_exceeded.
+   */
   sign(userOpHash: Hex): Promise<Hex>;
+}
+
+const kernelExecute = parseAbi(["function execute(bytes32 mode, bytes executionCalldata)"]);
+const SINGLE_MODE = `0x${"00".repeat(32)}`;
+
+/** The one call of a Kernel single execute, or null (batch, other modes, malformed). */
+function singleCall(callData: Hex): { to: string; value: bigint; selector: Hex } | null {
+  try {
+    const { args } = decodeFunctionData({ abi: kernelExecute, data: callData });
+    const [mode, execution] = args;
+    if (mode !== SINGLE_MODE || execution.length < 2 + 104) return null;
+    const data = `0x${execution.slice(106)}`;
+    if (data.length > 2 && data.length < 10) return null;
+    return { to: `0x${execution.slice(2, 42)}`.toLowerCase(), value: BigInt(`0x${execution.slice(42, 106)}`), selector: (data.length >= 10 ? data.slice(0, 10).toLowerCase() : NO_DATA_SELECTOR) as Hex };
+  } catch {
+    return null;
+  }
+}
+
+const big = (v: unknown) => (typeof v === "string" && v ? BigInt(v) : 0n);
+
+/** Why the session may not sign this stored user operation (its call, gas, paymaster), or null when it may. */
+export function outOfScope(r: ConnectSessionKey, op: Record<string, string | null | undefined>): string | null {
+  const call = singleCall((op.callData ?? "0x") as Hex);
+  if (!call) return "it is not a single call (the session validator accepts one execute call)";
+  if (!r.permissions.includes(pairKey(call.to, call.selector))) return `the session does not permit ${call.selector} on ${getAddress(call.to)}`;
+  if (call.value > BigInt(r.valueLimit)) return `its value ${call.value} is above the session's value limit ${r.valueLimit}`;
+  const sponsored = Boolean(op.paymaster);
+  if (r.gasLimit !== null) {
+    const gas = big(op.preVerificationGas) + big(op.verificationGasLimit) + big(op.callGasLimit) + (sponsored ? big(op.paymasterVerificationGasLimit) + big(op.paymasterPostOpGasLimit) : 0n);
+    if (gas > r.gasLimit) return `it reserves ${gas} gas, above the session's gas limit ${r.gasLimit}`;
+  }
+  if (r.paymasterPolicy === "none" && sponsored) return "the session allows no paymaster";
+  if (r.paymasterPolicy === "only" && (!sponsored || op.paymaster!.toLowerCase() !== r.paymasterAddress)) return `the session allows only paymaster ${paymasterOf(r)}`;
+  return null;
 }
 
 /**
@@ -300,13 +396,13 @@ export async function sessionSignerFor(
       revokedAt: null,
       validAfter: { lte: BigInt(t) },
       validUntil: { gt: BigInt(t + SIGNING_MARGIN_SECONDS) },
-      targets: { has: to },
-      selectors: { has: selector },
+      permissions: { has: pairKey(to, selector) },
     },
     orderBy: { id: "desc" },
   });
   for (const candidate of candidates) {
     if (BigInt(candidate.valueLimit) < value || to === candidate.validatorAddress) continue;
+    if (candidate.paymasterPolicy === "only") continue; // the platform's own writes are not sponsored
     if (!matches(candidate, await readOnChain(candidate))) continue;
     const validator = getAddress(candidate.validatorAddress);
     return {
@@ -314,8 +410,13 @@ export async function sessionSignerFor(
       validator,
       nonceKey: validatorNonceKey(validator),
       async sign(userOpHash: Hex) {
-        const current = await db.connectSessionKey.findFirst({ where: { id: candidate.id, revokedAt: null }, select: { encryptedKey: true } });
+        const current = await db.connectSessionKey.findFirst({ where: { id: candidate.id, revokedAt: null } });
         if (!current?.encryptedKey) throw new ApiError(400, "invalid_request_error", "session_key_revoked", `Session key ${candidate.id} was revoked.`);
+        const stored = await db.relayOperation.findFirst({
+          where: { tenantId: scope.tenantId, livemode: scope.livemode, userOpHash: userOpHash.toLowerCase(), sender: current.account, chainId: current.chainId },
+        });
+        const refusal = stored ? outOfScope(current, stored.userOperation as Record<string, string>) : "it is not an operation of this account built here";
+        if (refusal) throw invalidRequest("session_scope_exceeded", `Session key ${candidate.id} may not sign this user operation: ${refusal}.`, "user_op_hash");
         return privateKeyToAccount(decryptPrivateKey(current.encryptedKey)).signMessage({ message: { raw: userOpHash } });
       },
     };

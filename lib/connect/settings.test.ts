@@ -5,6 +5,9 @@ import { call, newTenant } from "@/test/client";
 
 describe("Connect settings", () => {
   it("GET answers defaults; PUT changes only the fields sent; POST is the same update with 201", async () => {
+    // A client id belongs to one tenant: this run's own.
+    const googleId = `google-client-${Date.now()}.apps.googleusercontent.com`;
+    const appleId = `com.example.web${Date.now()}`;
     const t = await newTenant();
     const cors = await call("GET", "/v1/settings/cors", { token: t.apiKey });
     expect(cors.status).toBe(200);
@@ -21,11 +24,11 @@ describe("Connect settings", () => {
     expect(put.body.allowed_origins).toEqual(["https://app.example.com", "http://localhost:3000"]);
     expect(put.body.updated).toBeTypeOf("number");
 
-    const g = await call("PUT", "/v1/settings/oauth", { token: t.apiKey, body: { google_client_id: "google-client.apps.googleusercontent.com" } });
-    expect(g.body).toMatchObject({ google_client_id: "google-client.apps.googleusercontent.com", apple_client_id: null, providers: ["google"] });
-    const a = await call("POST", "/v1/settings/oauth", { token: t.apiKey, body: { apple_client_id: "com.example.web" } });
+    const g = await call("PUT", "/v1/settings/oauth", { token: t.apiKey, body: { google_client_id: googleId } });
+    expect(g.body).toMatchObject({ google_client_id: googleId, apple_client_id: null, providers: ["google"] });
+    const a = await call("POST", "/v1/settings/oauth", { token: t.apiKey, body: { apple_client_id: appleId } });
     expect(a.status).toBe(201);
-    expect(a.body).toMatchObject({ google_client_id: "google-client.apps.googleusercontent.com", apple_client_id: "com.example.web", providers: ["google", "apple"] });
+    expect(a.body).toMatchObject({ google_client_id: googleId, apple_client_id: appleId, providers: ["google", "apple"] });
 
     const p = await call("POST", "/v1/settings/passkeys", { token: t.apiKey, body: { rp_id: "example.com", rp_name: "Example DApp" } });
     expect(p.status).toBe(201);
@@ -37,7 +40,7 @@ describe("Connect settings", () => {
     expect(c.body).toMatchObject({
       object: "connect_settings",
       cors: { allowed_origins: ["https://app.example.com", "http://localhost:3000"] },
-      oauth: { google_client_id: null, apple_client_id: "com.example.web", providers: ["apple"] },
+      oauth: { google_client_id: null, apple_client_id: appleId, providers: ["apple"] },
       passkeys: { rp_id: "example.com", rp_name: "Renamed" },
       livemode: false,
     });

@@ -4,7 +4,8 @@
 // partial update: only the fields sent change. A new owner_signer comes with the owner's proof (./owner-proof).
 import { getAddress } from "viem";
 import { db } from "@/lib/db";
-import { invalidRequest } from "@/lib/api/errors";
+import { conflict, invalidRequest } from "@/lib/api/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { forgetWalletMode } from "./wallet-mode";
 import { ownerProofUsed, verifyOwnerProof } from "./owner-proof";
 import { unixSeconds } from "@/lib/api/ids";
@@ -69,30 +70,57 @@ export async function updateSettings(scope: Scope, patch: SettingsPatch): Promis
     }
     data.walletMode = patch.wallet_mode;
   }
-  const row = proven
-    ? await writeProven(scope, data, proven)
-    : await db.connectSettings.upsert({
-        where: where(scope),
-        create: { tenantId: scope.tenantId, livemode: scope.livemode, ...data },
-        update: { ...data, updatedAt: new Date() },
-      });
+  const row = await db.$transaction(async (tx) => {
+    await claimOAuthClients(tx, scope, { google: data.googleClientId, apple: data.appleClientId });
+    const row = proven
+      ? await writeProven(tx, scope, data, proven)
+      : await tx.connectSettings.upsert({
+          where: where(scope),
+          create: { tenantId: scope.tenantId, livemode: scope.livemode, ...data },
+          update: { ...data, updatedAt: new Date() },
+        });
+    await tx.$executeRaw`DELETE FROM connect_oauth_clients c WHERE c.tenant_id = ${scope.tenantId} AND NOT EXISTS (
+      SELECT 1 FROM connect_settings s WHERE s.tenant_id = c.tenant_id
+        AND ((c.provider = 'google' AND s.google_client_id = c.client_id) OR (c.provider = 'apple' AND s.apple_client_id = c.client_id)))`;
+    return row;
+  });
   forgetWalletMode(scope);
   return values(row);
 }
 
 /** Writes a change carrying an owner proof only if no proof expiring as late was accepted meanwhile (each is used once). */
-async function writeProven(scope: Scope, data: Partial<Omit<ConnectSettingsValues, "updatedAt">>, proofExpiresAt: Date): Promise<Row> {
+async function writeProven(tx: Prisma.TransactionClient, scope: Scope, data: Partial<Omit<ConnectSettingsValues, "updatedAt">>, proofExpiresAt: Date): Promise<Row> {
   const fields = { ...data, ownerProofExpiresAt: proofExpiresAt };
   for (let attempt = 0; attempt < 2; attempt++) {
-    const { count } = await db.connectSettings.updateMany({
+    const { count } = await tx.connectSettings.updateMany({
       where: { tenantId: scope.tenantId, livemode: scope.livemode, OR: [{ ownerProofExpiresAt: null }, { ownerProofExpiresAt: { lt: proofExpiresAt } }] },
       data: { ...fields, updatedAt: new Date() },
     });
     // No row yet: the first write creates it (a concurrent first write makes this try again).
-    const created = count ? 0 : (await db.connectSettings.createMany({ data: [{ tenantId: scope.tenantId, livemode: scope.livemode, ...fields }], skipDuplicates: true })).count;
-    if (count || created) return db.connectSettings.findUniqueOrThrow({ where: where(scope) });
+    const created = count ? 0 : (await tx.connectSettings.createMany({ data: [{ tenantId: scope.tenantId, livemode: scope.livemode, ...fields }], skipDuplicates: true })).count;
+    if (count || created) return tx.connectSettings.findUniqueOrThrow({ where: where(scope) });
   }
   throw ownerProofUsed();
+}
+
+// A Google/Apple client id belongs to one tenant (either of its modes): another tenant accepting id_tokens
+// minted for that app would let one tenant's users sign in to another's accounts.
+async function claimOAuthClients(tx: Prisma.TransactionClient, scope: Scope, ids: Record<"google" | "apple", string | null | undefined>) {
+  for (const provider of ["google", "apple"] as const) {
+    const clientId = ids[provider];
+    if (!clientId) continue;
+    await tx.connectOAuthClient.createMany({ data: [{ provider, clientId, tenantId: scope.tenantId }], skipDuplicates: true });
+    const owner = await tx.connectOAuthClient.findUnique({ where: { provider_clientId: { provider, clientId } } });
+    if (owner && owner.tenantId !== scope.tenantId) {
+      throw conflict("oauth_client_id_taken", `This ${provider} client id is configured by another tenant: a client id belongs to one tenant; use your own app's.`, `${provider}_client_id`);
+    }
+  }
+}
+
+/** Whether this tenant holds the client id (set through settings); false when another tenant claimed it first. */
+export async function ownsOAuthClient(scope: Scope, provider: "google" | "apple", clientId: string) {
+  const owner = await db.connectOAuthClient.findUnique({ where: { provider_clientId: { provider, clientId } } });
+  return owner?.tenantId === scope.tenantId;
 }
 
 // ---------------------------------------------------------------------------------------------------

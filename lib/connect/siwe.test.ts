@@ -118,4 +118,20 @@ describe("SIWE sign-in", () => {
     expect(forged.status).toBe(400);
     expect(forged.body.error.code).toBe("invalid_signature");
   });
+
+  it("the message's chain id must be a network this key's mode serves: 400 naming chain_id, nonce left unused", async () => {
+    const t = await tenantWithOrigin();
+    const user = privateKeyToAccount(generatePrivateKey());
+    const verify = async (msg: string) => call("POST", "/v1/connect/verify", { token: t.apiKey, body: { message: msg, signature: await user.signMessage({ message: msg }) } });
+    const nonce = generateSiweNonce();
+    for (const [chainId, code] of [[137, "network_mainnet_with_test_key"], [1, "network_mainnet_with_test_key"], [424242, "network_unknown"]] as const) {
+      const res = await verify(message(user.address, { chainId, nonce }));
+      expect(res.status, `${chainId} ${JSON.stringify(res.body)}`).toBe(400);
+      expect(res.body.error).toMatchObject({ code, param: "chain_id" });
+    }
+    // A served test network signs in, with the nonce the refused messages carried.
+    const ok = await verify(message(user.address, { chainId: 84532, nonce }));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.chain_id).toBe("84532");
+  });
 });

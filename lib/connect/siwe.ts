@@ -6,6 +6,9 @@
 // - nonce: EIP-4361's at least 8 alphanumerics, usable once per tenant and mode. The spec has no nonce
 //   endpoint: the DApp makes the nonce (viem's generateSiweNonce); we remember every nonce that signed
 //   in, so a replayed message answers 400 `siwe_nonce_used`;
+// - chain: the message's Chain ID must be a network this key's mode serves here (test keys: test networks,
+//   live keys: mainnets; with an RPC on this deployment), else 400 on chain_id: a session for a chain the
+//   tenant cannot act on is refused before the nonce is spent;
 // - time: expirationTime and notBefore are honoured; issuedAt must lie within the last 24 hours (and at
 //   most 5 minutes ahead), which also bounds how long a nonce must be remembered;
 // - signature: an EOA's personal_sign is checked offline; anything else (a smart account's ERC-1271 or
@@ -16,6 +19,7 @@ import { hotQuery } from "@/lib/db";
 import { invalidRequest } from "@/lib/api/errors";
 import { publicClient } from "@/lib/chain/clients";
 import { listNetworks, networkFor } from "@/lib/chain/networks";
+import { connectNetwork } from "./networks";
 import type { Scope } from "@/lib/tokens/scope";
 import { readSettings } from "./settings";
 import { issueSessionToken } from "./sessions-token";
@@ -44,6 +48,7 @@ export async function checkSiwe(scope: Scope, input: { message: string; signatur
   }
   if (Number.isNaN(issuedAt.getTime())) throw bad("invalid_siwe_message", "Issued At is not an RFC 3339 date-time.");
 
+  connectNetwork(scope, String(chainId), "chain_id");
   const settings = await readSettings(scope);
   const domains = new Set(settings.allowedOrigins.map((o) => new URL(o).host));
   if (!domains.has(domain)) {

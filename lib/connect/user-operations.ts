@@ -35,6 +35,10 @@ export function asSmartAccountCall(record: NewRecord): NewRecord {
   };
 }
 
+const ownerSignsInstead = (error: unknown): null => {
+  if (error instanceof ApiError && error.code === "session_scope_exceeded") return null;
+  throw error;
+};
 const LOCAL_GAS = parseEther("0.05");
 
 /** Chain ids of the networks the run's chain serves: one for a configured RPC, the test networks for the local chain. */
@@ -78,8 +82,17 @@ export async function runUserOperations(sender: WalletKey, _network: string): Pr
   try {
     // A server-held session key the owner granted for this call signs at once; otherwise the owner will.
     const session = await sessionSignerFor(scope, { address: sender.from, chainId }, call);
-    const op = await prepareUserOperation(scope, { address: sender.from, chain_id: chainId, calls: [call], transaction_id: record.id, nonce_key: session?.nonceKey });
-    if (session) await signOp(scope, op.user_op_hash, await session.sign(op.user_op_hash as Hex));
+    const input = { address: sender.from, chain_id: chainId, calls: [call], transaction_id: record.id };
+    const op = await prepareUserOperation(scope, { ...input, nonce_key: session?.nonceKey });
+    if (session) {
+      // The session checks the built operation (gas, paymaster) before signing. Out of its scope, the
+      // unsigned operation (under the session's nonce key) is dropped and the owner gets one of its own.
+      const signature = await session.sign(op.user_op_hash as Hex).catch(ownerSignsInstead);
+      if (signature) await signOp(scope, op.user_op_hash, signature);
+      else if ((await db.relayOperation.deleteMany({ where: { tenantId: scope.tenantId, livemode: scope.livemode, userOpHash: op.user_op_hash, status: "awaiting_sign" } })).count) {
+        await prepareUserOperation(scope, input);
+      }
+    }
   } catch (error) {
     // The bundler's estimate failed: the call reverts as things are (a refused transfer, a missing role).
     if (!(error instanceof ApiError) || error.status !== 400) throw error;

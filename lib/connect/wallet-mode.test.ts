@@ -126,6 +126,27 @@ describe("connect mode", () => {
     expect((await settled(burn.body.id)).status).toBe("confirmed");
   });
 
+  it("a write over the session's gas limit is not signed by the session: the owner signs it, under the root validator", async () => {
+    const token = await db.token.findFirstOrThrow({ where: { tenantId: t.id, status: "deployed" } });
+    for (const s of (await api(t, "GET", `/v1/connect/accounts/${account}/sessions`)).body.data) await api(t, "DELETE", `/v1/connect/accounts/${account}/sessions/${s.id}`);
+    const granted = await api(t, "POST", "/v1/connect/sessions", {
+      account, chain_id: "80002", valid_until: Math.floor(Date.now() / 1000) + 3600, permissions: [{ target: token.address, selector: "mint(address,uint256)" }], gas_limit: 21_000,
+    });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(201);
+    const install = await prepareUserOperation({ tenantId: t.id, livemode: false }, { address: account, chain_id: "80002", calls: [granted.body.install_call] });
+    const signature = await owner.signMessage({ message: { raw: install.user_op_hash as Hex } });
+    expect((await api(t, "POST", `/v1/connect/ops/${install.user_op_hash}/sign`, { signature })).status).toBe(200);
+    await eventually(async () => (await api(t, "GET", `/v1/connect/accounts/${account}/sessions`)).body.data.find((s: { id: string }) => s.id === granted.body.id)?.status === "active", "the session installed");
+
+    const mint = await api(t, "POST", `/v1/tokens/${token.id}/mint`, { to: HOLDER, amount: "1" });
+    await signPending(mint.body.id);
+    expect((await settled(mint.body.id)).status).toBe("confirmed");
+    const carried = await db.relayOperation.findMany({ where: { transactionId: mint.body.id } });
+    // One operation, the owner's (not under the session's nonce key); the session's unsigned draft is gone.
+    expect(carried.map((op) => op.status)).toEqual(["confirmed"]);
+    expect((BigInt(carried[0].nonce) >> 64n).toString()).not.toBe(granted.body.nonce_key);
+  });
+
   it("a record whose operation ended but whose settling was lost is settled when the reconciler comes by", async () => {
     const carried = await db.relayOperation.findFirstOrThrow({ where: { sender: account.toLowerCase(), status: "confirmed", transactionId: { not: null } } });
     const id = carried.transactionId!;

@@ -172,9 +172,20 @@ export const ConnectSessionFields = {
 
 const IdToken = z.string().min(1).max(16_384).regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/, "must be a JWT (three base64url parts)");
 
+export const OAuthNonceInput = writeBody({}).meta({ id: "OAuthNonceInput" });
+export const OAuthNonce = z
+  .object({
+    object: z.literal("oauth_nonce"),
+    nonce: z.string().meta({ description: "Pass to the provider's sign-in (Google: `nonce`; Apple: `nonce`); the id_token must carry it." }),
+    expires_in: z.number().int().meta({ description: "Seconds until the nonce expires (600)." }),
+    expires_at: z.number().int(),
+    livemode: z.boolean(),
+  })
+  .meta({ id: "OAuthNonce" });
+
 export const OAuthVerifyInput = writeBody({
   provider: OAuthProvider,
-  id_token: IdToken.meta({ description: "The id_token the provider gave the end user's browser." }),
+  id_token: IdToken.meta({ description: "The id_token the provider gave the end user's browser. It must carry a nonce from POST /v1/connect/oauth/nonce (`nonce` claim), and its `azp`, when present, must be the tenant's client id; each id_token is accepted once." }),
 }).meta({ id: "OAuthVerifyInput" });
 
 const ConnectAccountRef = z
@@ -329,7 +340,7 @@ export const SafetyNet = z
 
 const KeystoreJson = z
   .union([z.string().min(2).max(16_384), z.record(z.string(), z.unknown())])
-  .meta({ description: "Ethereum keystore V3 (Web3 Secret Storage) as JSON text or object: scrypt (n up to 2^18, r up to 8, p up to 8) or pbkdf2-hmac-sha256 (c up to 2^20), aes-128-ctr." });
+  .meta({ description: "Ethereum keystore V3 (Web3 Secret Storage) as JSON text or object: scrypt (r up to 8, p up to 8, at most 64 MiB: 128·n·r ≤ 2^26, e.g. n=2^16 with r=8; and 128·n·r·p ≤ 2^27) or pbkdf2-hmac-sha256 (c up to 2^20), aes-128-ctr." });
 const KeystorePassword = z.string().min(1).max(1024).meta({ description: "Decrypts keystore_json in memory; never stored." });
 const PaymasterFields = {
   address: Address.meta({ description: "The deployed paymaster contract (an ERC-4337 v0.7 verifying paymaster; when it has verifyingSigner(), it must be the key's address)." }),

@@ -27,16 +27,37 @@ export const SessionKeyInput = writeBody({
   name: singleLine(z.string().min(1).max(100)).optional(),
   valid_until: UnixSeconds.meta({ description: `Expiry, Unix seconds: in the future and at most ${MAX_SESSION_DAYS} days ahead. Enforced on chain (the validator returns it as the user operation's validUntil).` }),
   valid_after: UnixSeconds.optional().meta({ description: "Start, Unix seconds (default: at once). Must be before valid_until." }),
+  permissions: z
+    .array(z.strictObject({ target: Address, selector: Selector }).meta({ id: "SessionKeyPermission" }))
+    .min(1)
+    .max(MAX_SESSION_SCOPE)
+    .optional()
+    .meta({
+      description: `The calls the session may make, as (target, selector) pairs (1 to ${MAX_SESSION_SCOPE}): the session may call each selector on its own target only. target is never the account itself or the validator; selector is a 4-byte hex selector or a signature like "transfer(address,uint256)" (0x00000000: calls without data). Give either permissions, or targets with selectors.`,
+    }),
   targets: z
     .array(Address)
     .min(1)
     .max(MAX_SESSION_SCOPE)
-    .meta({ description: `Contracts the session may call (1 to ${MAX_SESSION_SCOPE}); never the account itself or the validator.` }),
+    .optional()
+    .meta({ description: `Shorthand for permissions when one of the two lists has a single entry: one target with several selectors, or several targets with one selector (1 to ${MAX_SESSION_SCOPE}). Several of each is refused (400 session_scope_ambiguous): give permissions as pairs.` }),
   selectors: z
     .array(Selector)
     .min(1)
     .max(MAX_SESSION_SCOPE)
-    .meta({ description: `Functions the session may call on those targets (1 to ${MAX_SESSION_SCOPE}): 4-byte hex selectors or signatures like "transfer(address,uint256)"; 0x00000000 allows calls without data (plain value transfers).` }),
+    .optional()
+    .meta({ description: "With targets (shorthand for permissions): 4-byte hex selectors or signatures like \"transfer(address,uint256)\"; 0x00000000 allows calls without data (plain value transfers)." }),
+  gas_limit: z
+    .number()
+    .int()
+    .min(21_000)
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional()
+    .meta({ description: "Most gas one user operation of the session may reserve: preVerificationGas + verificationGasLimit + callGasLimit, plus the paymaster's verification and post-op gas limits. Default: no limit. Enforced on chain." }),
+  paymaster: z
+    .union([z.enum(["any", "none"]), Address])
+    .optional()
+    .meta({ description: "Whether the session's operations may be sponsored: \"any\" (default), \"none\" (the account pays), or the one paymaster address allowed. Enforced on chain." }),
   value_limit: Amount.optional().meta({ description: "Most wei one call may carry (default \"0\"); below 2^128." }),
 }).meta({ id: "SessionKeyInput" });
 
@@ -46,6 +67,8 @@ const OnChainSession = z
     valid_after: z.number().int().nullable(),
     valid_until: z.number().int().nullable(),
     value_limit: z.string().nullable(),
+    gas_limit: z.number().int().nullable().meta({ description: "The session's gas limit per operation on chain (null: none, or no session)." }),
+    paymaster: z.string().nullable().meta({ description: "The paymaster allowance on chain: any, none or the paymaster's address (null: no session)." }),
     validator_installed: z.boolean().meta({ description: "The session-key validator module is installed on the account." }),
   })
   .meta({ id: "SessionKeyOnChain", description: "What the SessionKeyValidator holds for this signer and account, read from chain." });
@@ -68,9 +91,12 @@ export const SessionKey = z
     nonce_key: z.string().meta({ description: "Decimal key of the account's user operations validated by the session (EntryPoint getNonce(account, key)): Kernel v3.1 mode 0x00, type 0x01, validator, 0x0000." }),
     valid_after: z.number().int(),
     valid_until: z.number().int(),
-    targets: z.array(z.string()),
-    selectors: z.array(z.string()).meta({ description: "4-byte selectors (0x…)." }),
+    permissions: z.array(z.object({ target: z.string(), selector: z.string() })).meta({ description: "The permitted (target, selector) pairs." }),
+    targets: z.array(z.string()).meta({ description: "The distinct targets of permissions." }),
+    selectors: z.array(z.string()).meta({ description: "The distinct 4-byte selectors (0x…) of permissions." }),
     value_limit: z.string(),
+    gas_limit: z.number().int().nullable().meta({ description: "Most gas per user operation (null: no limit)." }),
+    paymaster: z.string().meta({ description: "any, none, or the one paymaster address allowed." }),
     status: z.enum(["awaiting_install", "active", "expired", "revoked"]).meta({
       description:
         "awaiting_install until the account's validator holds the session (a user operation carrying install_call_data confirmed); active while it does and valid_until is ahead; expired after valid_until; revoked after DELETE (or when the session vanished from chain after being active).",

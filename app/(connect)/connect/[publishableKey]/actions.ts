@@ -8,12 +8,15 @@ import {
   prepareTransfer, registrationOptions, signWithPasskey, userMessage, type EndUserContext,
 } from "@/lib/connect/end-user";
 import { unauthorized } from "@/lib/api/errors";
+import { takeConnectPageSlot } from "@/lib/connect/end-user-limits";
 import { endEndUserSession, readEndUserSession, startEndUserSession } from "@/lib/connect/end-user-session";
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 
 async function run<T>(publishableKey: string, fn: (ctx: EndUserContext) => Promise<T>): Promise<Result<T>> {
   try {
+    const slot = await takeConnectPageSlot(publishableKey);
+    if (!slot.allowed) return { ok: false, error: slot.message };
     const ctx = await endUserContext(publishableKey);
     if (!ctx) return { ok: false, error: "This page's application key is unknown or revoked." };
     return { ok: true, value: await fn(ctx) };

@@ -5,6 +5,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { endUserContext, sessionAccount } from "@/lib/connect/end-user";
 import { readEndUserSession } from "@/lib/connect/end-user-session";
+import { takeConnectPageSlot } from "@/lib/connect/end-user-limits";
 import { readSiweSession } from "@/lib/connect/end-user-siwe";
 import { WalletProvider } from "../../WalletProvider";
 import { PasskeyEntry } from "./PasskeyEntry";
@@ -16,6 +17,17 @@ export const dynamic = "force-dynamic";
 
 export default async function ConnectPage({ params }: { params: Promise<{ publishableKey: string }> }) {
   const { publishableKey } = await params;
+  const slot = await takeConnectPageSlot(publishableKey);
+  if (!slot.allowed) {
+    return (
+      <div className="card auth-card">
+        <h1>Too many requests</h1>
+        <p className="notice notice-warning" role="alert">
+          {slot.message}
+        </p>
+      </div>
+    );
+  }
   const ctx = await endUserContext(publishableKey);
   if (!ctx) notFound();
   const session = await readEndUserSession(ctx);

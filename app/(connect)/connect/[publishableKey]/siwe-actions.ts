@@ -2,12 +2,15 @@
 // Server actions of the page's "Sign in with Ethereum" section: a one-time nonce issued server-side, then
 // the signed EIP-4361 message verified (lib/connect/end-user-siwe.ts) into the end-user session cookie.
 import { endUserContext, userMessage, type EndUserContext } from "@/lib/connect/end-user";
+import { takeConnectPageSlot } from "@/lib/connect/end-user-limits";
 import { endEndUserSession } from "@/lib/connect/end-user-session";
 import { completeSiwe, siweNonce } from "@/lib/connect/end-user-siwe";
 import type { Result } from "./actions";
 
 async function run<T>(publishableKey: string, fn: (ctx: EndUserContext) => Promise<T>): Promise<Result<T>> {
   try {
+    const slot = await takeConnectPageSlot(publishableKey);
+    if (!slot.allowed) return { ok: false, error: slot.message };
     const ctx = await endUserContext(publishableKey);
     if (!ctx) return { ok: false, error: "This page's application key is unknown or revoked." };
     return { ok: true, value: await fn(ctx) };

@@ -17,7 +17,7 @@ export const POST = api(
     body: PaymasterInput,
     response: Paymaster,
     status: 201,
-    errors: { 409: "The paymaster is already registered", 502: "The network's RPC could not be reached" },
+    errors: { 409: "The paymaster is already registered", 502: "The network's RPC could not be reached", 503: "Too many keystore imports at once (Retry-After)" },
     tags: ["connect"],
   },
   async ({ caller, body }) => {

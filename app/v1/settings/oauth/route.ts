@@ -10,7 +10,7 @@ export const GET = api(
 );
 
 export const PUT = api(
-  { auth: "api_key", summary: "Update OAuth client ids of the two identity providers (google, apple) (partial: only the fields sent change)", body: OAuthSettingsInput, response: OAuthSettings, tags: ["settings"] },
+  { auth: "api_key", summary: "Update OAuth client ids of the two identity providers (google, apple) (partial: only the fields sent change)", body: OAuthSettingsInput, response: OAuthSettings, errors: { 409: "A client id is configured by another tenant (oauth_client_id_taken)" }, tags: ["settings"] },
   ({ caller, body }) => patchSection(scopeOf(caller), "oauth", body),
 );
 
@@ -22,6 +22,7 @@ export const POST = api(
     body: OAuthSettingsInput,
     response: OAuthSettings,
     status: 201,
+    errors: { 409: "A client id is configured by another tenant (oauth_client_id_taken)" },
     tags: ["settings"],
   },
   ({ caller, body }) => patchSection(scopeOf(caller), "oauth", body),

@@ -10,7 +10,7 @@ export const POST = api(
     summary: "Verify an OAuth id_token: a linked identity gets its account and a session token, a new one an oauth_token to link",
     body: OAuthVerifyInput,
     response: OAuthVerifyResult,
-    errors: { 502: "The provider's signing keys (JWKS) could not be fetched" },
+    errors: { 400: "The id_token is invalid, lacks a nonce issued by POST /v1/connect/oauth/nonce, or was already used", 502: "The provider's signing keys (JWKS) could not be fetched" },
     tags: ["connect"],
   },
   ({ caller, body }) => verifyOAuth(scopeOf(caller), body),

@@ -11,7 +11,7 @@ export const POST = api(
     body: ImportKeystoreInput,
     response: Paymaster,
     status: 201,
-    errors: { 409: "The paymaster is already registered", 502: "The network's RPC could not be reached" },
+    errors: { 409: "The paymaster is already registered", 502: "The network's RPC could not be reached", 503: "Too many keystore imports at once (Retry-After)" },
     tags: ["connect"],
   },
   ({ caller, body }) => registerPaymaster(scopeOf(caller), body),
