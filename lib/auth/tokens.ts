@@ -2,17 +2,11 @@
 // that are stored only as hashes.
 import { randomBytes, createHash } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
+import { jwtSigningKey } from "@/lib/crypto/keys";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 const ISSUER = "token-platform";
-
-let cachedKey: Uint8Array | undefined;
-function signingKey() {
-  const secret = process.env.AUTH_SECRET;
-  if (!secret || secret.length < 32) throw new Error("AUTH_SECRET must be set to at least 32 characters");
-  return (cachedKey ??= new TextEncoder().encode(secret));
-}
 
 export async function issueAccessToken(userId: string, tenantId: string): Promise<string> {
   return new SignJWT({ tid: tenantId })
@@ -21,12 +15,12 @@ export async function issueAccessToken(userId: string, tenantId: string): Promis
     .setIssuer(ISSUER)
     .setIssuedAt()
     .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-    .sign(signingKey());
+    .sign(jwtSigningKey());
 }
 
 export async function verifyAccessToken(token: string): Promise<{ userId: string; tenantId: string } | null> {
   try {
-    const { payload } = await jwtVerify(token, signingKey(), { issuer: ISSUER, algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(token, jwtSigningKey(), { issuer: ISSUER, algorithms: ["HS256"] });
     if (typeof payload.sub !== "string" || typeof payload.tid !== "string") return null;
     return { userId: payload.sub, tenantId: payload.tid };
   } catch {

@@ -8,7 +8,8 @@ import { runWallet } from "./eoa/run";
 import { startLocalChain } from "./local-node";
 import { recordChainWrite } from "./transactions";
 import { call, newTenant } from "@/test/client";
-import { decryptPrivateKey, signerFor, tenantWallet } from "./wallets";
+import { decryptPrivateKey } from "@/lib/crypto/secrets";
+import { signerFor, tenantWallet } from "./wallets";
 
 describe("custodial wallets", () => {
   it("are created at registration, encrypted at rest, and shown by GET /v1/settings/wallet-mode", async () => {

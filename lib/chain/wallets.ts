@@ -1,7 +1,6 @@
 // Custodial wallets: one key per tenant and mode (test and live never share one) for every EVM network,
 // encrypted at rest with AES-256-GCM under ENCRYPTION_KEY. The plaintext key only ever exists in memory while
 // signing.
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { bytesToHex, hexToBytes, keccak256, serializeTransaction, type Hex, type TransactionSerializable } from "viem";
 import { signRecoverable } from "tiny-secp256k1";
@@ -9,27 +8,7 @@ import { db, type Prisma } from "@/lib/db";
 import { newId, unixSeconds } from "@/lib/api/ids";
 import { emit } from "@/lib/webhooks/emit";
 import type { Wallet } from "@/lib/generated/prisma/client";
-
-function encryptionKey() {
-  const secret = process.env.ENCRYPTION_KEY;
-  if (!secret || secret.length < 32) throw new Error("ENCRYPTION_KEY must be set to at least 32 characters");
-  return createHash("sha256").update(secret).digest(); // any long secret → a 256-bit key
-}
-
-export function encryptPrivateKey(privateKey: Hex): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", encryptionKey(), iv);
-  const ciphertext = Buffer.concat([cipher.update(privateKey.slice(2), "hex"), cipher.final()]);
-  return ["v1", iv.toString("base64"), cipher.getAuthTag().toString("base64"), ciphertext.toString("base64")].join(":");
-}
-
-export function decryptPrivateKey(sealed: string): Hex {
-  const [version, iv, tag, ciphertext] = sealed.split(":");
-  if (version !== "v1") throw new Error("unknown wallet key format");
-  const decipher = createDecipheriv("aes-256-gcm", encryptionKey(), Buffer.from(iv, "base64"));
-  decipher.setAuthTag(Buffer.from(tag, "base64"));
-  return `0x${Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64")), decipher.final()]).toString("hex")}`;
-}
+import { decryptPrivateKey, encryptPrivateKey } from "@/lib/crypto/secrets";
 
 export const serializeWallet = (w: Wallet) => ({ object: "wallet" as const, id: w.id, address: w.address, livemode: w.livemode, created: unixSeconds(w.createdAt) });
 

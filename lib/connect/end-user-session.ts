@@ -6,20 +6,13 @@
 import { SignJWT, jwtVerify } from "jose";
 import { cookies } from "next/headers";
 import type { EndUserContext } from "./end-user";
+import { jwtSigningKey } from "@/lib/crypto/keys";
 
 export const END_USER_COOKIE = "tp_connect_end_user";
 export const END_USER_SESSION_TTL_SECONDS = 12 * 3600;
 const ISSUER = "token-platform/connect-pages";
 const AUDIENCE = "connect-end-user";
 const TYP = "connect-end-user+jwt";
-
-let cachedKey: Uint8Array | undefined;
-/** Also signs the sign-in-with-Ethereum sessions of the same cookie (lib/connect/end-user-siwe.ts, its own `typ`). */
-export function signingKey() {
-  const secret = process.env.AUTH_SECRET;
-  if (!secret || secret.length < 32) throw new Error("AUTH_SECRET must be set to at least 32 characters");
-  return (cachedKey ??= new TextEncoder().encode(secret));
-}
 
 export interface EndUserSession {
   tenantId: string;
@@ -36,12 +29,12 @@ export function signEndUserSession(s: EndUserSession) {
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${END_USER_SESSION_TTL_SECONDS}s`)
-    .sign(signingKey());
+    .sign(jwtSigningKey());
 }
 
 export async function verifyEndUserSession(token: string): Promise<EndUserSession | null> {
   try {
-    const { payload: p } = await jwtVerify(token, signingKey(), { issuer: ISSUER, audience: AUDIENCE, algorithms: ["HS256"], typ: TYP });
+    const { payload: p } = await jwtVerify(token, jwtSigningKey(), { issuer: ISSUER, audience: AUDIENCE, algorithms: ["HS256"], typ: TYP });
     if (typeof p.sub !== "string" || typeof p.tid !== "string" || typeof p.live !== "boolean" || typeof p.cred !== "string") return null;
     return { tenantId: p.tid, livemode: p.live, accountId: p.sub, credentialId: p.cred };
   } catch {

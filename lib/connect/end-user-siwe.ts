@@ -14,7 +14,8 @@ import { getAddress, isAddress, type Address } from "viem";
 import { generateSiweNonce, parseSiweMessage } from "viem/siwe";
 import { invalidRequest } from "@/lib/api/errors";
 import { issueChallenge, takeChallenge, type EndUserContext } from "./end-user";
-import { END_USER_COOKIE, END_USER_SESSION_TTL_SECONDS, setEndUserCookie, signingKey } from "./end-user-session";
+import { END_USER_COOKIE, END_USER_SESSION_TTL_SECONDS, setEndUserCookie } from "./end-user-session";
+import { jwtSigningKey } from "@/lib/crypto/keys";
 import { checkSiwe } from "./siwe";
 
 const ISSUER = "token-platform/connect-pages";
@@ -57,7 +58,7 @@ export async function completeSiwe(ctx: EndUserContext, input: { message: string
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${END_USER_SESSION_TTL_SECONDS}s`)
-    .sign(signingKey());
+    .sign(jwtSigningKey());
   await setEndUserCookie(ctx, token);
   return { address, chainId };
 }
@@ -67,7 +68,7 @@ export async function readSiweSession(ctx: EndUserContext): Promise<SiweEndUserS
   const token = (await cookies()).get(END_USER_COOKIE)?.value;
   if (!token) return null;
   try {
-    const { payload: p } = await jwtVerify(token, signingKey(), { issuer: ISSUER, audience: AUDIENCE, algorithms: ["HS256"], typ: TYP });
+    const { payload: p } = await jwtVerify(token, jwtSigningKey(), { issuer: ISSUER, audience: AUDIENCE, algorithms: ["HS256"], typ: TYP });
     if (typeof p.sub !== "string" || !isAddress(p.sub) || p.tid !== ctx.scope.tenantId || p.live !== ctx.scope.livemode || typeof p.chain !== "number") return null;
     return { tenantId: p.tid, livemode: p.live, address: getAddress(p.sub), chainId: p.chain };
   } catch {

@@ -9,7 +9,7 @@ import { Wallet } from "ethers";
 import { getAddress, type Abi, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { db } from "@/lib/db";
-import { decryptPrivateKey } from "@/lib/chain/wallets";
+import { decryptPrivateKey } from "@/lib/crypto/secrets";
 import { account, deployContract } from "@/lib/tokens/testing";
 import { call, newTenant } from "@/test/client";
 import { CHAIN_ID, newAccount } from "./oauth-testing";

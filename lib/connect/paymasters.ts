@@ -1,7 +1,7 @@
 // Paymasters of Connect (onchain-modules 4.1): a deployed verifying paymaster and the key that signs its
 // paymasterAndData for sponsored user operations. The key arrives as a keystore V3 plus password
 // (preferred; decrypted in memory) or, deprecated, as a raw private key; it is stored only encrypted
-// (lib/chain/wallets encryptPrivateKey) and never logged or returned. Registration checks the chain:
+// (lib/crypto/secrets encryptPrivateKey) and never logged or returned. Registration checks the chain:
 // the contract must exist, and when it exposes verifyingSigner() that must be the key's address.
 // One paymaster per tenant, mode, chain and address: a second registration is 409 while it is active;
 // a deactivated one is registered again with the new key. DELETE deactivates (the deposit stays).
@@ -13,7 +13,7 @@ import { newId, unixSeconds } from "@/lib/api/ids";
 import { paginate } from "@/lib/api/pagination";
 import { publicClient } from "@/lib/chain/clients";
 import { listNetworks, networkFor } from "@/lib/chain/networks";
-import { decryptPrivateKey, encryptPrivateKey } from "@/lib/chain/wallets";
+import { decryptPrivateKey, encryptPrivateKey } from "@/lib/crypto/secrets";
 import type { ConnectPaymaster } from "@/lib/generated/prisma/client";
 import type { ListParams } from "@/lib/schemas/common";
 import type { Scope } from "@/lib/tokens/scope";

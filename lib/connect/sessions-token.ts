@@ -9,19 +9,13 @@ import { db } from "@/lib/db";
 import { notFound } from "@/lib/api/errors";
 import type { ConnectAccount } from "@/lib/generated/prisma/client";
 import type { Scope } from "@/lib/tokens/scope";
+import { jwtSigningKey } from "@/lib/crypto/keys";
 
 export const CONNECT_SESSION_TTL_SECONDS = 3600;
 export const OAUTH_TOKEN_TTL_SECONDS = 600;
 const ISSUER = "token-platform/connect";
 const SESSION = "connect-session";
 const OAUTH = "connect-oauth";
-
-let cachedKey: Uint8Array | undefined;
-function signingKey() {
-  const secret = process.env.AUTH_SECRET;
-  if (!secret || secret.length < 32) throw new Error("AUTH_SECRET must be set to at least 32 characters");
-  return (cachedKey ??= new TextEncoder().encode(secret));
-}
 
 const sign = (kind: string, subject: string, ttl: number, claims: Record<string, unknown>) =>
   new SignJWT(claims)
@@ -31,11 +25,11 @@ const sign = (kind: string, subject: string, ttl: number, claims: Record<string,
     .setAudience(kind)
     .setIssuedAt()
     .setExpirationTime(`${ttl}s`)
-    .sign(signingKey());
+    .sign(jwtSigningKey());
 
 async function verify(kind: string, token: string) {
   try {
-    const { payload } = await jwtVerify(token, signingKey(), { issuer: ISSUER, audience: kind, algorithms: ["HS256"], typ: `${kind}+jwt` });
+    const { payload } = await jwtVerify(token, jwtSigningKey(), { issuer: ISSUER, audience: kind, algorithms: ["HS256"], typ: `${kind}+jwt` });
     return payload;
   } catch {
     return null;

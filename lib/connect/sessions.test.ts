@@ -13,7 +13,7 @@ import { encodeFunctionData, erc20Abi, getAddress, type Address, type Hex } from
 import { entryPoint07Abi, getUserOperationHash, toPackedUserOperation } from "viem/account-abstraction";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { db } from "@/lib/db";
-import { decryptPrivateKey } from "@/lib/chain/wallets";
+import { decryptPrivateKey } from "@/lib/crypto/secrets";
 import { api, chain, confirmed, deployToken, ERC20_FEATURES, read, tenant, type TestTenant, readUntil } from "@/lib/tokens/testing";
 import { encodeKernelCalls, prepareUserOperation } from "./ops";
 import { connectBase } from "./local-setup";

@@ -25,7 +25,7 @@ import { newId, unixSeconds } from "@/lib/api/ids";
 import { paginate } from "@/lib/api/pagination";
 import { publicClient } from "@/lib/chain/clients";
 import { chainUnavailable } from "@/lib/chain/read";
-import { decryptPrivateKey, encryptPrivateKey } from "@/lib/chain/wallets";
+import { decryptPrivateKey, encryptPrivateKey } from "@/lib/crypto/secrets";
 import { abi as sessionKeyValidatorAbi } from "@/lib/chain/artifacts/compiled/SessionKeyValidator";
 import type { ConnectAccount, ConnectSessionKey } from "@/lib/generated/prisma/client";
 import type { ListParams } from "@/lib/schemas/common";

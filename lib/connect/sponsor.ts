@@ -14,7 +14,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { db } from "@/lib/db";
 import { ApiError, invalidRequest } from "@/lib/api/errors";
 import { chainTarget, publicClient } from "@/lib/chain/clients";
-import { decryptPrivateKey } from "@/lib/chain/wallets";
+import { decryptPrivateKey } from "@/lib/crypto/secrets";
 import type { ConnectAccount } from "@/lib/generated/prisma/client";
 import type { Scope } from "@/lib/tokens/scope";
 

@@ -1,12 +1,7 @@
-// Secrets we must read back (webhook signing secrets): AES-256-GCM under a key derived from ENCRYPTION_KEY.
-// Same sealed format as the wallet keys of lib/chain/wallets.ts: `v1:<iv>:<tag>:<ciphertext>` in base64.
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-
-function encryptionKey() {
-  const secret = process.env.ENCRYPTION_KEY;
-  if (!secret || secret.length < 32) throw new Error("ENCRYPTION_KEY must be set to at least 32 characters");
-  return createHash("sha256").update(secret).digest(); // any long secret → a 256-bit key
-}
+// Secrets we must read back (wallet keys, webhook signing secrets, paymaster keys): AES-256-GCM under a key
+// derived from ENCRYPTION_KEY, sealed as `v1:<iv>:<tag>:<ciphertext>` in base64.
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { encryptionKey } from "./keys";
 
 export function seal(plaintext: string | Buffer): string {
   const iv = randomBytes(12);
@@ -24,3 +19,8 @@ export function unsealBytes(sealed: string): Buffer {
 }
 
 export const unseal = (sealed: string): string => unsealBytes(sealed).toString("utf8");
+
+/** A private key (wallets, session keys, paymaster signers), sealed as its 32 bytes. */
+export const encryptPrivateKey = (privateKey: `0x${string}`): string => seal(Buffer.from(privateKey.slice(2), "hex"));
+
+export const decryptPrivateKey = (sealed: string): `0x${string}` => `0x${unsealBytes(sealed).toString("hex")}`;
