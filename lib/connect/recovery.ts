@@ -451,6 +451,11 @@ async function recordTransaction(account: ConnectAccount, record: ConnectRecover
     (e) => e.eventName === "RecoveryInitiated" && isAddressEqual(e.args.validator, getAddress(record.newValidator)) && e.args.data.toLowerCase() === record.newValidatorData.toLowerCase(),
   );
   if (initiated && initiated.eventName === "RecoveryInitiated" && !events.some((e) => e.eventName === "RecoveryExecuted")) {
+    // The first initiation recorded stays: the same hash again is answered as is.
+    if (record.initiatedTxHash) {
+      if (record.initiatedTxHash === hash) return { ...serializeRequest(record, account, threshold, await chainNow(account)), execution: null };
+      throw invalidRequest("recovery_not_applied", `Recovery request ${record.id} was initiated on chain by ${record.initiatedTxHash}; ${hash} does not execute it.`, "executed_tx_hash");
+    }
     const fresh = await db.connectRecoveryRequest.update({
       where: { id: record.id },
       data: { initiatedTxHash: hash, executableAt: new Date(Number(initiated.args.executableAt) * 1000) },
