@@ -23,7 +23,7 @@ function initDataPasskey(account: ConnectAccount, validator: Hex): { x: Hex; y: 
   try {
     const { functionName, args } = decodeFunctionData({ abi: kernelAbi, data: account.initData as Hex });
     if (functionName !== "initialize") return null;
-    const [root, , validatorData] = args as readonly [Hex, Hex, Hex];
+    const [root, , validatorData] = args;
     if (!isAddressEqual(getAddress(slice(root, 1, 21)), getAddress(validator))) return null;
     const [x, y] = decodeAbiParameters([{ type: "bytes32" }, { type: "bytes32" }, { type: "bool" }], validatorData);
     return { x, y };
