@@ -18,23 +18,24 @@ interface IValidatorModule {
 }
 
 /// @title RecoveryValidator
-/// @notice Social recovery for Kernel v3.1 accounts, timelocked on chain, in two roles of one contract:
-/// - ERC-7579 validator (type 1), installed as a NON-root validator whose only allowed selector is
-///   `doRecovery`. Install data `abi.encode(address[] guardians, uint256 threshold, uint256 delay)`. A user
-///   operation is valid only when its callData calls `doRecovery(...)` and its signature holds at least
-///   `threshold` ECDSA signatures of distinct guardians over the userOpHash (raw or EIP-191), 65 bytes each,
-///   concatenated in strictly ascending order of the guardians' addresses.
-/// - Fallback (type 3, delegatecall, EntryPoint-only) for the `doRecovery` selector, run in the account's
-///   context. Recovery takes two guardian operations with the same arguments: the first (no recovery pending)
-///   initiates it (`RecoveryInitiated`, executable at `block.timestamp + delay`); the same call once
-///   `executableAt` has come executes it (`RecoveryExecuted`), before that it reverts `RecoveryNotDue`.
-///   Executing makes `validator` (with `data` as its install data) the account's root validator. Kernel's
-///   changeRootValidator installs a validator only when it is not installed yet, so when the new root is the
-///   current root (the same ECDSA validator with a new owner) the validator is re-initialised instead
+/// @notice Social recovery for Kernel v3.1 accounts, in two phases timelocked on chain, in two roles of one contract:
+/// - ERC-7579 validator (type 1), installed as a NON-root validator allowed the selectors `initiateRecovery` and
+///   `doRecovery` (installed twice, one selector each). Install data
+///   `abi.encode(address[] guardians, uint256 threshold, uint256 delay)`. A user operation is valid only when its
+///   callData calls one of those two and its signature holds at least `threshold` ECDSA signatures of distinct
+///   guardians over the userOpHash (raw or EIP-191), 65 bytes each, concatenated in strictly ascending order of
+///   the guardians' addresses.
+/// - Fallback (type 3, delegatecall, EntryPoint-only) for both selectors, run in the account's context:
+///   `initiateRecovery(validator, data)` records the pending recovery with `executableAt = block.timestamp +
+///   delay` (`RecoveryInitiated`); `doRecovery(validator, data)` reverts `RecoveryNotDue` before executableAt and
+///   `NoPendingRecovery` when none is pending (never initiated, cancelled, or already executed); after it, it
+///   makes `validator` (with `data` as its install data) the account's root validator (`RecoveryExecuted`).
+///   Kernel's changeRootValidator installs a validator only when it is not installed yet, so when the new root
+///   is the current root (the same ECDSA validator with a new owner) the validator is re-initialised instead
 ///   (onUninstall, then onInstall(data)), and when it is an installed non-root validator it becomes root and
 ///   is re-initialised likewise.
 /// The account itself (its owner's operation, msg.sender == account) cancels a pending recovery with
-/// `cancelRecovery(account)`; guardians cannot, since their operations may only call `doRecovery`.
+/// `cancelRecovery(account)`; guardians cannot, since their operations may only call the two selectors above.
 contract RecoveryValidator {
     event GuardiansSet(address indexed account, uint256 guardians, uint256 threshold, uint256 delay);
     event GuardiansCleared(address indexed account);
@@ -109,8 +110,8 @@ contract RecoveryValidator {
         emit RecoveryCancelled(account, recoveryHash);
     }
 
-    /// @notice Called by the account (from `doRecovery` in its context): starts the timelock of a recovery.
-    function initiateRecovery(address validator, bytes calldata data) external {
+    /// @notice Called by the account (from `initiateRecovery` in its context): starts the timelock of a recovery.
+    function beginRecovery(address validator, bytes calldata data) external {
         address account = msg.sender;
         if (thresholdOf[account] == 0) revert NotInitialized(account);
         bytes32 pending = _pending[account].recoveryHash;
@@ -146,7 +147,9 @@ contract RecoveryValidator {
     // --- Validation -----------------------------------------------------------------------------------
 
     function validateUserOp(PackedUserOperation calldata userOp, bytes32 userOpHash) external payable returns (uint256) {
-        if (userOp.callData.length < 4 || bytes4(userOp.callData[0:4]) != this.doRecovery.selector) return VALIDATION_FAILED;
+        if (userOp.callData.length < 4) return VALIDATION_FAILED;
+        bytes4 selector = bytes4(userOp.callData[0:4]);
+        if (selector != this.doRecovery.selector && selector != this.initiateRecovery.selector) return VALIDATION_FAILED;
         return _approved(msg.sender, userOpHash, userOp.signature) ? VALIDATION_SUCCESS : VALIDATION_FAILED;
     }
 
@@ -157,16 +160,18 @@ contract RecoveryValidator {
 
     // --- Recovery (delegatecalled by the account) -----------------------------------------------------
 
+    /// @notice Guardians' first phase: starts the timelock of recovering to `validator` with `data`.
+    function initiateRecovery(address validator, bytes calldata data) external payable {
+        if (address(this) == self) revert OnlyDelegateCall();
+        if (validator == address(0) || validator == self) revert InvalidValidator();
+        RecoveryValidator(self).beginRecovery(validator, data);
+    }
+
+    /// @notice Guardians' second phase, once executableAt has come: the initiated recovery runs.
     function doRecovery(address validator, bytes calldata data) external payable {
         if (address(this) == self) revert OnlyDelegateCall();
         if (validator == address(0) || validator == self) revert InvalidValidator();
-        RecoveryValidator module = RecoveryValidator(self);
-        (bytes32 pending, ) = module.pendingRecovery(address(this));
-        if (pending == bytes32(0)) {
-            module.initiateRecovery(validator, data); // the first guardian operation starts the timelock
-            return;
-        }
-        module.consumeRecovery(validator, data);
+        RecoveryValidator(self).consumeRecovery(validator, data);
         IKernelRecoveryTarget account = IKernelRecoveryTarget(address(this));
         bytes21 vId = bytes21(abi.encodePacked(bytes1(0x01), validator));
         bool installed = account.isModuleInstalled(MODULE_TYPE_VALIDATOR, validator, "");

@@ -1,5 +1,5 @@
 // What the chain says about an account's social recovery: whether our RecoveryValidator is installed on it in
-// both roles (validator for doRecovery, delegatecall fallback for doRecovery) with a guardian set. Kept apart,
+// both roles (validator, and delegatecall fallback for initiateRecovery and doRecovery) with a guardian set. Kept apart,
 // on chain reads alone, so the safety net (and any gate built on it) imports no user-operation code.
 import { getAddress, parseAbi, toFunctionSelector, type Hex } from "viem";
 import { publicClient } from "@/lib/chain/clients";
@@ -8,6 +8,7 @@ import { kernelAbi } from "./kernel-artifacts";
 import { connectBase } from "./local-setup";
 
 export const DO_RECOVERY_SELECTOR: Hex = toFunctionSelector("doRecovery(address,bytes)");
+export const INITIATE_RECOVERY_SELECTOR: Hex = toFunctionSelector("initiateRecovery(address,bytes)");
 const thresholdAbi = parseAbi(["function thresholdOf(address account) view returns (uint256)"]);
 
 export const recoveryValidatorAddress = () => getAddress(connectBase().recoveryValidator);
@@ -18,7 +19,7 @@ export async function isDeployed(account: Pick<ConnectAccount, "address" | "netw
   return Boolean(code && code !== "0x");
 }
 
-/** The RecoveryValidator is installed as validator and doRecovery fallback (read from chain). */
+/** The RecoveryValidator is installed as validator and as the fallback of both recovery phases (read from chain). */
 export async function recoveryInstalled(account: Pick<ConnectAccount, "address" | "network">): Promise<boolean> {
   if (!(await isDeployed(account))) return false;
   const client = publicClient(account.network);
@@ -26,8 +27,8 @@ export async function recoveryInstalled(account: Pick<ConnectAccount, "address" 
     client
       .readContract({ address: getAddress(account.address), abi: kernelAbi, functionName: "isModuleInstalled", args: [moduleType, recoveryValidatorAddress(), context] })
       .catch(() => false);
-  const [validator, fallback] = await Promise.all([installed(1n, "0x"), installed(3n, DO_RECOVERY_SELECTOR)]);
-  return validator && fallback;
+  const all = await Promise.all([installed(1n, "0x"), installed(3n, INITIATE_RECOVERY_SELECTOR), installed(3n, DO_RECOVERY_SELECTOR)]);
+  return all.every(Boolean);
 }
 
 /** Installed and holding guardians for this account: recovery the chain would actually run. */

@@ -85,13 +85,14 @@ describe("RecoveryValidator", () => {
     expect(await account.refusal("onUninstall", ["0x"])).toBe("NotInitialized");
   });
 
-  it("is a validator and a fallback module, signs nothing by ERC-1271, and runs doRecovery only inside an account", async () => {
+  it("is a validator and a fallback module, signs nothing by ERC-1271, and runs recovery only inside an account", async () => {
     expect(await read("isModuleType", [1n])).toBe(true);
     expect(await read("isModuleType", [3n])).toBe(true);
     expect(await read("isModuleType", [2n])).toBe(false);
     const hash = keccak256(toHex("anything"));
     expect(await read<Hex>("isValidSignatureWithSender", [as(6).address, hash, "0x"])).toBe("0xffffffff");
     expect(await as(6).refusal("doRecovery", [connectBase().ecdsaValidator, as(8).address])).toBe("OnlyDelegateCall");
+    expect(await as(6).refusal("initiateRecovery", [connectBase().ecdsaValidator, as(8).address])).toBe("OnlyDelegateCall");
   });
 });
 
@@ -152,62 +153,61 @@ async function advance(seconds: bigint) {
 describe("RecoveryValidator on a Kernel account: the timelock and the cancel are enforced on chain", () => {
   const DELAY = 3_600n;
   const guardianKeys = () => [privateKeyToAccount(generatePrivateKey()), privateKeyToAccount(generatePrivateKey())];
-  const recoverTo = (newOwner: Address) =>
-    encodeFunctionData({ abi: abi(), functionName: "doRecovery", args: [connectBase().ecdsaValidator, newOwner] } as never);
+  const phase = (functionName: "initiateRecovery" | "doRecovery", newOwner: Address) =>
+    encodeFunctionData({ abi: abi(), functionName, args: [connectBase().ecdsaValidator, newOwner] } as never);
+  const NONE = [`0x${"00".repeat(32)}`, 0n];
 
-  it("doRecovery before executable_at reverts; the same call after it makes the new owner root", async () => {
+  it("doRecovery before executable_at reverts; after it the initiated recovery makes the new owner root, once", async () => {
     const [g1, g2] = guardianKeys();
     const account = await kernelAccount([g1, g2], 2, Number(DELAY));
     const newOwner = privateKeyToAccount(generatePrivateKey()).address;
-    const rootBefore = await rootOf(account.address);
+    expect(await account.byGuardians(phase("doRecovery", newOwner), [g1, g2])).toMatchObject({ success: false, error: "NoPendingRecovery" }); // not initiated
 
-    const initiated = await account.byGuardians(recoverTo(newOwner), [g1, g2]);
+    const initiated = await account.byGuardians(phase("initiateRecovery", newOwner), [g1, g2]);
     expect(initiated.success).toBe(true);
     const started = initiated.events.find((e) => e.name === "RecoveryInitiated");
     expect(started?.args).toMatchObject({ account: account.address, validator: connectBase().ecdsaValidator, data: newOwner.toLowerCase() });
     const executableAt = started!.args.executableAt as bigint;
     expect(executableAt).toBe((await chainNow()) + DELAY);
     expect(await read("pendingRecovery", [account.address])).toEqual([expect.stringMatching(/^0x[0-9a-f]{64}$/), executableAt]);
-    expect(await rootOf(account.address)).toBe(rootBefore); // nothing changed yet
+    expect(await ownerOf(account.address)).toBe(account.owner.address); // nothing changed yet
+    expect(await account.byGuardians(phase("initiateRecovery", newOwner), [g1, g2])).toMatchObject({ success: false, error: "OtherRecoveryPending" });
 
-    const early = await account.byGuardians(recoverTo(newOwner), [g1, g2]);
+    const early = await account.byGuardians(phase("doRecovery", newOwner), [g1, g2]);
     expect(early).toMatchObject({ success: false, error: "RecoveryNotDue", errorArgs: [executableAt] });
     expect(await ownerOf(account.address)).toBe(account.owner.address);
 
     await advance(DELAY);
-    const other = await account.byGuardians(recoverTo(privateKeyToAccount(generatePrivateKey()).address), [g1, g2]);
+    const other = await account.byGuardians(phase("doRecovery", privateKeyToAccount(generatePrivateKey()).address), [g1, g2]);
     expect(other).toMatchObject({ success: false, error: "OtherRecoveryPending" }); // only the initiated recovery runs
-    const executed = await account.byGuardians(recoverTo(newOwner), [g1, g2]);
+    const executed = await account.byGuardians(phase("doRecovery", newOwner), [g1, g2]);
     expect(executed.success).toBe(true);
     expect(executed.events.map((e) => e.name)).toContain("RecoveryExecuted");
     expect(await ownerOf(account.address)).toBe(newOwner);
-    expect(await read("pendingRecovery", [account.address])).toEqual([`0x${"00".repeat(32)}`, 0n]);
+    expect(await read("pendingRecovery", [account.address])).toEqual(NONE);
+    expect(await account.byGuardians(phase("doRecovery", newOwner), [g1, g2])).toMatchObject({ success: false, error: "NoPendingRecovery" }); // once
   });
 
-  it("the account cancels a pending recovery on chain, which then never executes; nobody else can cancel", async () => {
+  it("the account cancels a pending recovery on chain, after which doRecovery reverts; nobody else can cancel", async () => {
     const [g1, g2] = guardianKeys();
     const account = await kernelAccount([g1, g2], 1, Number(DELAY));
     const newOwner = privateKeyToAccount(generatePrivateKey()).address;
-    expect((await account.byGuardians(recoverTo(newOwner), [g1])).success).toBe(true);
+    expect((await account.byGuardians(phase("initiateRecovery", newOwner), [g1])).success).toBe(true);
 
-    // Anyone but the account: refused (an EOA, a guardian, another account).
+    // Anyone but the account is refused: an EOA, and the guardians (their operations may call the two phases only).
     expect(await as(6).refusal("cancelRecovery", [account.address])).toBe("OnlyAccount");
     const cancel = encodeFunctionData({ abi: abi(), functionName: "cancelRecovery", args: [account.address] } as never);
-    // The guardians' operations may only call doRecovery: Kernel refuses their cancel at validation (AA23/AA24).
     await expect(account.byGuardians(encodeKernelCalls([{ to: rv(), data: cancel }]), [g1])).rejects.toThrow(/AA2[34]/);
+    expect((await read<[Hex, bigint]>("pendingRecovery", [account.address]))[1]).toBeGreaterThan(0n);
 
     const cancelled = await account.asOwner([{ to: rv(), data: cancel }]);
     expect(cancelled.success).toBe(true);
     expect(cancelled.events.map((e) => e.name)).toContain("RecoveryCancelled");
-    expect(await read("pendingRecovery", [account.address])).toEqual([`0x${"00".repeat(32)}`, 0n]);
+    expect(await read("pendingRecovery", [account.address])).toEqual(NONE);
     expect(await account.asOwner([{ to: rv(), data: cancel }])).toMatchObject({ success: false, error: "NoPendingRecovery" });
 
-    // Past the cancelled recovery's executable_at, the guardians' doRecovery does not execute it: it only
-    // starts a new timelock, which the owner can cancel again.
     await advance(DELAY + 1n);
-    const again = await account.byGuardians(recoverTo(newOwner), [g1]);
-    expect(again.success).toBe(true);
-    expect(again.events.map((e) => e.name)).toEqual(["RecoveryInitiated"]);
+    expect(await account.byGuardians(phase("doRecovery", newOwner), [g1])).toMatchObject({ success: false, error: "NoPendingRecovery" });
     expect(await ownerOf(account.address)).toBe(account.owner.address);
   });
 });

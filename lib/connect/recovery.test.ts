@@ -1,10 +1,10 @@
 // Social recovery acceptance, all real: the local chain with the ERC-4337 base and our RecoveryValidator,
 // alto as the bundler, PostgreSQL, through the HTTP API. An account owned by key A configures guardians
 // G1 and G2 (threshold 2), installs the RecoveryValidator with a user operation A signs; G1 proposes new
-// owner B and G2 confirms; a user operation signed by G1 + G2 runs doRecovery, which initiates on chain
-// (executable_at from its event, chain time); execute answers 400 until the chain's clock reaches it; then
-// the same operation executes; the API checks it on chain → `executed`; B owns the account and A does not.
-// The RecoveryValidator authorises nothing else. After an on-chain initiation, cancel is the owner's
+// owner B and G2 confirms; a user operation signed by G1 + G2 runs initiateRecovery, which starts the
+// timelock on chain (executable_at from its event, chain time); execute answers 400 until the chain's clock
+// reaches it; then their doRecovery executes; the API checks it on chain → `executed`; B owns the account
+// and A does not. The RecoveryValidator authorises nothing else. After an on-chain initiation, cancel is the owner's
 // cancelRecovery user operation. A passkey-owned account is recovered to an ECDSA owner: Kernel's root
 // validator itself changes (PasskeyValidator → ECDSAOwnerValidator).
 import { beforeAll, describe, expect, it } from "vitest";
@@ -129,8 +129,9 @@ describe("Connect social recovery through the API, on chain with alto", () => {
 
     expect(await chain().readContract({ address: rv, abi: recoveryRead, functionName: "guardiansOf", args: [address] })).toEqual([g1.address, g2.address]);
     expect(await chain().readContract({ address: rv, abi: recoveryRead, functionName: "thresholdOf", args: [address] })).toBe(2n);
-    const doRecovery = toFunctionSelector("doRecovery(address,bytes)");
-    expect(await chain().readContract({ address, abi: kernelRead, functionName: "isModuleInstalled", args: [3n, rv, doRecovery] })).toBe(true);
+    for (const phase of ["initiateRecovery(address,bytes)", "doRecovery(address,bytes)"]) {
+      expect(await chain().readContract({ address, abi: kernelRead, functionName: "isModuleInstalled", args: [3n, rv, toFunctionSelector(phase)] })).toBe(true);
+    }
     const after = await api(t, "GET", `/v1/connect/accounts/${address}/recovery?chain_id=${CHAIN_ID}`);
     expect(after.body).toMatchObject({ configured: true, guardians: [g1.address, g2.address], threshold: 2, timelock_seconds: TIMELOCK, installed: true, recovery_validator: rv });
     expect((await api(other, "GET", `/v1/connect/accounts/${address}/recovery?chain_id=${CHAIN_ID}`)).status).toBe(404);
@@ -148,7 +149,7 @@ describe("Connect social recovery through the API, on chain with alto", () => {
     return (await confirmedRelay(op.hash)).transaction_hash as Hex;
   }
 
-  it("the RecoveryValidator approves only doRecovery with the threshold of distinct guardians (called as the account)", async () => {
+  it("the RecoveryValidator approves only initiateRecovery and doRecovery with the threshold of distinct guardians (called as the account)", async () => {
     const rv = (await api(t, "GET", `/v1/connect/accounts/${address}/recovery?chain_id=${CHAIN_ID}`)).body.recovery_validator as Address;
     const hash = `0x${"ab".repeat(32)}` as Hex;
     const recoveryCall = encodeFunctionData({ abi: parseAbi(["function doRecovery(address,bytes)"]), functionName: "doRecovery", args: [network.validators.ecdsa, newOwner.address] });
@@ -160,6 +161,8 @@ describe("Connect social recovery through the API, on chain with alto", () => {
       } as never)) as bigint;
     const both = await guardianSignature(hash, [g1, g2]);
     expect(await validate(recoveryCall, both)).toBe(0n); // success
+    const initiateCall = encodeFunctionData({ abi: parseAbi(["function initiateRecovery(address,bytes)"]), functionName: "initiateRecovery", args: [network.validators.ecdsa, newOwner.address] });
+    expect(await validate(initiateCall, both)).toBe(0n);
     expect(await validate(transfer, both)).toBe(1n); // not doRecovery
     expect(await validate(recoveryCall, await guardianSignature(hash, [g1]))).toBe(1n); // below the threshold
     expect(await validate(recoveryCall, concatHex([await g1.sign({ hash }), await g1.sign({ hash })]))).toBe(1n); // the same guardian twice
@@ -170,7 +173,7 @@ describe("Connect social recovery through the API, on chain with alto", () => {
     expect(await validate(recoveryCall, concatHex([await low.signMessage({ message: { raw: hash } }), await high.signMessage({ message: { raw: hash } })]))).toBe(0n);
   });
 
-  it("recovers: initiate → confirm → doRecovery initiates on chain → 400 before the chain's executable_at → doRecovery executes → executed; then B owns the account, A does not", async () => {
+  it("recovers: initiate → confirm → initiateRecovery on chain → 400 before the chain's executable_at → doRecovery → executed; then B owns the account, A does not", async () => {
     const initiate = { account: address, chain_id: CHAIN_ID, guardian: g1.address, new_signer: newOwner.address };
     expect((await api(t, "POST", "/v1/connect/recovery/initiate", { ...initiate, guardian: stranger.address })).body.error).toMatchObject({ code: "not_a_guardian", param: "guardian" });
     expect((await api(other, "POST", "/v1/connect/recovery/initiate", initiate)).status).toBe(404);
@@ -201,7 +204,7 @@ describe("Connect social recovery through the API, on chain with alto", () => {
     expect(execute.status, JSON.stringify(execute.body)).toBe(200);
     const { execution } = execute.body;
     expect(execution).toMatchObject({ phase: "initiate", recovery_validator: expect.any(String) });
-    expect(execution.call_data.slice(0, 10)).toBe(toFunctionSelector("doRecovery(address,bytes)"));
+    expect(execution.call_data.slice(0, 10)).toBe(toFunctionSelector("initiateRecovery(address,bytes)"));
     expect(BigInt(execution.nonce_key) >> 176n).toBe(1n); // mode 0x00, type 0x01 (a non-root validator)
     const nonce = BigInt(execution.nonce);
     expect(nonce >> 64n).toBe(BigInt(execution.nonce_key));
@@ -223,7 +226,7 @@ describe("Connect social recovery through the API, on chain with alto", () => {
     expect((await api(t, "POST", `/v1/connect/recovery/${request.id}/execute`, { executed_tx_hash: installTx })).body.error.code).toBe("recovery_not_applied");
     expect((await api(t, "POST", `/v1/connect/recovery/${request.id}/execute`, { executed_tx_hash: `0x${"12".repeat(32)}` })).body.error.code).toBe("transaction_not_found");
 
-    // G1 + G2 sign the first doRecovery: it initiates on chain; executable_at comes from its event (chain time).
+    // G1 + G2 sign initiateRecovery: the timelock starts on chain; executable_at comes from its event (chain time).
     const initiatedTx = await guardiansRecover(request.id, [g1, g2], "initiate");
     const rv = execution.recovery_validator as Address;
     const [, chainExecutableAt] = await chain().readContract({ address: rv, abi: pendingAbi, functionName: "pendingRecovery", args: [address] });
@@ -241,7 +244,7 @@ describe("Connect social recovery through the API, on chain with alto", () => {
     expect(early.body.error.message).toContain(new Date(recorded.body.executable_at * 1000).toISOString());
     await chainClockReaches(recorded.body.executable_at);
 
-    // G1 + G2 sign the same call again: now it executes.
+    // G1 + G2 sign doRecovery: now it executes.
     const executedTx = await guardiansRecover(request.id, [g1, g2], "execute");
     const ecdsa = getAddress(network.validators.ecdsa);
     expect((await chain().readContract({ address, abi: kernelRead, functionName: "rootValidator" })).toLowerCase()).toBe(concatHex(["0x01", ecdsa]).toLowerCase());

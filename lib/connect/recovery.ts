@@ -1,20 +1,22 @@
 // Social recovery of Connect accounts (onchain-modules 4.1). Off chain: the guardian registry (configure)
 // and the recovery requests (initiate → confirm … → execute, or cancel). On chain: our RecoveryValidator
 // (contracts/connect/RecoveryValidator.sol), installed on the account by the owner as
-//   - a NON-root validator (same guardians and threshold, and the timelock as its delay) whose one allowed
-//     selector is doRecovery, and
-//   - a delegatecall fallback for doRecovery(validator, data). The contract enforces the timelock: the
-//     guardians' first doRecovery initiates (RecoveryInitiated, executableAt = block time + delay), the same
-//     call reverts RecoveryNotDue before executableAt and makes `validator` (with `data`) the root after it.
-//     The account (its owner's user operation) cancels with cancelRecovery(account).
-// A recovery user operation has callData = doRecovery(…), the RecoveryValidator's nonce key, and as signature
-// ≥ threshold guardian ECDSA signatures of its userOpHash, 65 bytes each, ascending by guardian address.
+//   - a NON-root validator (same guardians and threshold, and the timelock as its delay) whose allowed
+//     selectors are initiateRecovery and doRecovery, and
+//   - a delegatecall fallback for each of initiateRecovery(validator, data) and doRecovery(validator, data).
+//     The contract enforces the timelock: initiateRecovery records it (RecoveryInitiated, executableAt =
+//     block time + delay); doRecovery reverts RecoveryNotDue before executableAt, NoPendingRecovery once
+//     cancelled, and makes `validator` (with `data`) the root after it. The account (its owner's user
+//     operation) cancels with cancelRecovery(account).
+// A recovery user operation has callData = initiateRecovery(…) or doRecovery(…), the RecoveryValidator's nonce
+// key, and as signature ≥ threshold guardian ECDSA signatures of its userOpHash, 65 bytes each, ascending by
+// guardian address.
 //
 // States of a request: pending → executed (terminal, on chain evidence) | cancelled (terminal). While pending:
-// execute answers the doRecovery call data to initiate (phase `initiate`); its transaction hash records the
+// execute answers the initiateRecovery call data (phase `initiate`); its transaction hash records the
 // on-chain initiation, and executable_at comes from its RecoveryInitiated event (chain time); execute then
-// answers 400 timelock_active until the chain's clock reaches it, then the same call data (phase `execute`);
-// that transaction's hash makes the request executed. Cancel before the on-chain initiation is off chain;
+// answers 400 timelock_active until the chain's clock reaches it, then the doRecovery call data (phase
+// `execute`); that transaction's hash makes the request executed. Cancel before the on-chain initiation is off chain;
 // after it, cancel prepares the owner's cancelRecovery user operation (cancel_user_op_hash, signed through
 // POST /v1/connect/ops/{hash}/sign-and-relay) and the request becomes cancelled once it is confirmed.
 //
@@ -43,7 +45,7 @@ import { entryPointAbi, kernelAbi } from "./kernel-artifacts";
 import { connectBase } from "./local-setup";
 import { validatorNonceKey } from "./modules";
 import { encodeKernelCalls, prepareUserOperation, type Call } from "./ops";
-import { DO_RECOVERY_SELECTOR, recoveryInstalled, recoveryValidatorAddress } from "./recovery-config";
+import { DO_RECOVERY_SELECTOR, INITIATE_RECOVERY_SELECTOR, recoveryInstalled, recoveryValidatorAddress } from "./recovery-config";
 import { findConnectAccount } from "./sessions-token";
 
 export const MAX_GUARDIANS = 10;
@@ -54,6 +56,7 @@ export const MIN_TIMELOCK_SECONDS_TEST = 1;
 export const MAX_TIMELOCK_SECONDS = 30 * 86_400;
 
 const recoveryAbi = parseAbi([
+  "function initiateRecovery(address validator, bytes data) payable",
   "function doRecovery(address validator, bytes data) payable",
   "function setGuardians(address[] guardians, uint256 threshold, uint256 delay)",
   "function cancelRecovery(address account)",
@@ -66,7 +69,7 @@ const userOperationEvent = parseAbi([
   "event UserOperationEvent(bytes32 indexed userOpHash, address indexed sender, address indexed paymaster, uint256 nonce, bool success, uint256 actualGasCost, uint256 actualGasUsed)",
 ]);
 
-export { DO_RECOVERY_SELECTOR };
+export { DO_RECOVERY_SELECTOR, INITIATE_RECOVERY_SELECTOR };
 /** Kernel's "installed, no hook" marker for validators. */
 const NO_HOOK: Address = "0x0000000000000000000000000000000000000001";
 /** ERC-7579 call type of a delegatecall fallback. */
@@ -78,24 +81,26 @@ const recoveryValidator = recoveryValidatorAddress;
 const validationId = (validator: Address) => concatHex(["0x01", validator]).toLowerCase();
 
 /**
- * The two self-calls that install the RecoveryValidator: validator (selector doRecovery) and delegatecall fallback.
- * Install data: guardians, threshold and the on-chain delay between initiation and execution.
+ * The four self-calls that install the RecoveryValidator: as validator once per allowed selector (Kernel v3.1
+ * grants one selector per install; the second install re-runs onInstall with the same data), then as the
+ * delegatecall fallback of each. Install data: guardians, threshold and the on-chain delay.
  */
 export function recoveryInstallCalls(account: Address, guardians: Address[], threshold: number, delaySeconds: number): Call[] {
   const module = recoveryValidator();
   const guardianData = encodeAbiParameters([{ type: "address[]" }, { type: "uint256" }, { type: "uint256" }], [guardians, BigInt(threshold), BigInt(delaySeconds)]);
-  const validator = encodeFunctionData({
-    abi: kernelAbi,
-    functionName: "installModule",
-    args: [1n, module, concatHex([NO_HOOK, encodeAbiParameters(bytes3, [guardianData, "0x", DO_RECOVERY_SELECTOR])])],
-  });
+  const selectors = [INITIATE_RECOVERY_SELECTOR, DO_RECOVERY_SELECTOR];
+  const validators = selectors.map((selector) =>
+    encodeFunctionData({ abi: kernelAbi, functionName: "installModule", args: [1n, module, concatHex([NO_HOOK, encodeAbiParameters(bytes3, [guardianData, "0x", selector])])] }),
+  );
   // Fallback: selector ++ hook (zero: Kernel then lets only the EntryPoint call it) ++ abi.encode(callType, hookData).
-  const fallback = encodeFunctionData({
-    abi: kernelAbi,
-    functionName: "installModule",
-    args: [3n, module, concatHex([DO_RECOVERY_SELECTOR, `0x${"00".repeat(20)}`, encodeAbiParameters(bytes2, [CALLTYPE_DELEGATECALL, "0x"])])],
-  });
-  return [{ to: account, data: validator }, { to: account, data: fallback }];
+  const fallbacks = selectors.map((selector) =>
+    encodeFunctionData({
+      abi: kernelAbi,
+      functionName: "installModule",
+      args: [3n, module, concatHex([selector, `0x${"00".repeat(20)}`, encodeAbiParameters(bytes2, [CALLTYPE_DELEGATECALL, "0x"])])],
+    }),
+  );
+  return [...validators, ...fallbacks].map((data) => ({ to: account, data }));
 }
 
 const installedOnChain = (account: ConnectAccount) => recoveryInstalled(account);
@@ -377,9 +382,9 @@ export async function cancelRecovery(scope: Scope, id: string) {
 }
 
 /**
- * POST /v1/connect/recovery/{requestId}/execute. Without executed_tx_hash: the doRecovery call data for the
- * guardians' user operation, to initiate on chain (phase `initiate`) or, once the chain's clock has reached
- * executable_at, to execute (phase `execute`); 400 timelock_active in between. With it: the initiation is
+ * POST /v1/connect/recovery/{requestId}/execute. Without executed_tx_hash: the call data of the guardians' user
+ * operation: initiateRecovery (phase `initiate`) or, once the chain's clock has reached executable_at,
+ * doRecovery (phase `execute`); 400 timelock_active in between. With it: the initiation is
  * recorded (executable_at from its RecoveryInitiated event) or, for the executing transaction, → executed.
  */
 export async function executeRecovery(scope: Scope, id: string, input: { executed_tx_hash?: string }) {
@@ -408,7 +413,7 @@ export async function executeRecovery(scope: Scope, id: string, input: { execute
   let phase: "initiate" | "execute";
   if (!onChain) {
     if (record.executableAt) {
-      throw conflict("recovery_not_pending_on_chain", `Recovery request ${record.id} is no longer pending on chain (cancelled by the account, or executed): pass the doRecovery transaction hash, or cancel the request.`, "requestId");
+      throw conflict("recovery_not_pending_on_chain", `Recovery request ${record.id} is no longer pending on chain (cancelled by the account, or executed): pass the executing transaction's hash, or cancel the request.`, "requestId");
     }
     phase = "initiate";
   } else if (onChain.hash !== recoveryHashOf(record)) {
@@ -425,11 +430,12 @@ export async function executeRecovery(scope: Scope, id: string, input: { execute
   const nonce = await publicClient(account.network).readContract({
     address: getAddress(account.entryPoint), abi: entryPointAbi, functionName: "getNonce", args: [sender, nonceKey],
   });
+  const args = [getAddress(record.newValidator), record.newValidatorData as Hex] as const;
   return {
     ...serializeRequest(record, account, threshold, now),
     execution: {
       phase,
-      call_data: encodeFunctionData({ abi: recoveryAbi, functionName: "doRecovery", args: [getAddress(record.newValidator), record.newValidatorData as Hex] }),
+      call_data: encodeFunctionData({ abi: recoveryAbi, functionName: phase === "initiate" ? "initiateRecovery" : "doRecovery", args }),
       recovery_validator: recoveryValidator(),
       nonce_key: nonceKey.toString(),
       nonce: nonce.toString(),
@@ -495,7 +501,7 @@ async function verifyExecuted(account: ConnectAccount, record: ConnectRecoveryRe
     (log) => isAddressEqual(log.address, recoveryValidator()) && isAddressEqual(log.args.account, sender),
   );
   if (!ops.some((log) => log.args.success) || !executed) {
-    throw invalidRequest("recovery_not_applied", `Transaction ${hash} holds no successful recovery (doRecovery user operation) of ${sender}.`, "executed_tx_hash");
+    throw invalidRequest("recovery_not_applied", `Transaction ${hash} holds no executed recovery (the doRecovery user operation) of ${sender}.`, "executed_tx_hash");
   }
   const newValidator = getAddress(record.newValidator);
   const root = (await client.readContract({ address: sender, abi: kernelAbi, functionName: "rootValidator" })).toLowerCase();

@@ -1,4 +1,5 @@
-// Connect social recovery (onchain-modules 4.1): guardians, recovery requests and the doRecovery call data.
+// Connect social recovery (onchain-modules 4.1): guardians, recovery requests and the guardians' call data
+// (initiateRecovery, then doRecovery after the on-chain timelock).
 import { z } from "zod";
 import { Address, Id, writeBody } from "./common";
 import { ChainIdString } from "./connect-identity";
@@ -34,7 +35,7 @@ export const RecoveryExecuteInput = writeBody({
     .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte transaction hash")
     .optional()
     .meta({
-      description: "Hash of the mined transaction that included a doRecovery user operation, checked on chain: the initiating one records executable_at; the executing one makes the request `executed`.",
+      description: "Hash of the mined transaction that included the guardians' user operation, checked on chain: the initiateRecovery one records executable_at; the doRecovery one makes the request `executed`.",
     }),
 }).meta({ id: "RecoveryExecuteInput" });
 
@@ -51,7 +52,7 @@ export const RecoveryConfig = z
     guardians: z.array(z.string()),
     threshold: z.number().int(),
     timelock_seconds: z.number().int(),
-    recovery_validator: z.string().meta({ description: "Address of the RecoveryValidator module (guardian-threshold validator and doRecovery fallback)." }),
+    recovery_validator: z.string().meta({ description: "Address of the RecoveryValidator module (guardian-threshold validator and the initiateRecovery/doRecovery fallbacks)." }),
     installed: z.boolean().meta({ description: "Whether the RecoveryValidator is installed on the account (read from chain)." }),
     setup: z
       .object({
@@ -61,7 +62,7 @@ export const RecoveryConfig = z
       })
       .meta({
         description:
-          "What the owner must run on chain so guardians can recover: `install` installs the RecoveryValidator as a non-root validator for the doRecovery selector and as its delegatecall fallback; `update_guardians` sets the new guardians and threshold on the installed module.",
+          "What the owner must run on chain so guardians can recover: `install` installs the RecoveryValidator as a non-root validator for the initiateRecovery and doRecovery selectors and as their delegatecall fallback, with timelock_seconds as its on-chain delay; `update_guardians` sets the new guardians, threshold and delay on the installed module.",
       }),
     livemode: z.boolean(),
     created: z.number().int(),
@@ -85,7 +86,7 @@ export const RecoveryRequest = z
     new_validator_data: z.string(),
     new_signer: z.string().nullable(),
     executable_at: z.number().int().nullable().meta({
-      description: "Unix seconds of the chain's clock: the end of the on-chain timelock, from the RecoveryInitiated event of the guardians' first doRecovery. Null until that initiation is on chain.",
+      description: "Unix seconds of the chain's clock: the end of the on-chain timelock, from the RecoveryInitiated event of the guardians' initiateRecovery. Null until that initiation is on chain.",
     }),
     initiated_tx_hash: z.string().nullable().meta({ description: "The transaction of the on-chain initiation, once passed to execute as executed_tx_hash." }),
     executable: z.boolean().meta({ description: "Pending, initiated on chain, the chain's clock past executable_at, and at the threshold of confirmations." }),
@@ -104,9 +105,9 @@ export const RecoveryExecution = RecoveryRequest.extend({
   execution: z
     .object({
       phase: z.enum(["initiate", "execute"]).meta({
-        description: "`initiate`: the guardians' first doRecovery starts the on-chain timelock (pass its transaction hash as executed_tx_hash to record executable_at). `execute`: the timelock is over on chain; the same call makes the new validator root.",
+        description: "`initiate`: initiateRecovery starts the on-chain timelock (pass its transaction hash as executed_tx_hash to record executable_at). `execute`: the timelock is over on chain; doRecovery makes the new validator root.",
       }),
-      call_data: z.string().meta({ description: "doRecovery(newValidator, newValidatorData): the user operation's callData (not wrapped in execute)." }),
+      call_data: z.string().meta({ description: "initiateRecovery or doRecovery(newValidator, newValidatorData): the user operation's callData (not wrapped in execute)." }),
       recovery_validator: z.string(),
       nonce_key: z.string().meta({ description: "EntryPoint nonce key of the RecoveryValidator (Kernel: 0x00 ++ 0x01 ++ validator ++ 0x0000), decimal." }),
       nonce: z.string().meta({ description: "The account's current EntryPoint nonce under that key, decimal." }),

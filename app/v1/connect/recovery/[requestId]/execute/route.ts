@@ -1,4 +1,4 @@
-// POST /v1/connect/recovery/{requestId}/execute — the doRecovery callData (to initiate on chain, then after the on-chain timelock to execute); with executed_tx_hash, checked on chain
+// POST /v1/connect/recovery/{requestId}/execute — the guardians' callData (initiateRecovery, then after the on-chain timelock doRecovery); with executed_tx_hash, checked on chain
 import { api } from "@/lib/api/handler";
 import { RecoveryExecuteInput, RecoveryExecution, RequestIdParams } from "@/lib/schemas/connect-recovery";
 import { executeRecovery } from "@/lib/connect/recovery";
@@ -8,7 +8,7 @@ export const POST = api(
   {
     auth: "api_key",
     summary:
-      "Without executed_tx_hash: the doRecovery callData and the RecoveryValidator nonce key for the guardians' user operation: phase `initiate` starts the on-chain timelock, phase `execute` runs the recovery once the chain's clock reaches executable_at (400 timelock_active before it, 400 below the threshold). With it: the initiating transaction records executable_at from its RecoveryInitiated event; the executing one and the account's new root validator are checked on chain and the request becomes `executed`",
+      "Without executed_tx_hash: the callData and the RecoveryValidator nonce key for the guardians' user operation: phase `initiate` (initiateRecovery) starts the on-chain timelock, phase `execute` (doRecovery) runs the recovery once the chain's clock reaches executable_at (400 timelock_active before it, 400 below the threshold). With it: the initiating transaction records executable_at from its RecoveryInitiated event; the executing one and the account's new root validator are checked on chain and the request becomes `executed`",
     params: RequestIdParams,
     body: RecoveryExecuteInput,
     response: RecoveryExecution,
