@@ -333,6 +333,32 @@ describe("Connect social recovery through the API, on chain with alto", () => {
     expect(await ownerOfNow()).toBe(newOwner.address);
   });
 
+  it("asking cancel again after the owner's cancel operation was itself cancelled answers 409, never 500; after another operation it works", async () => {
+    const started = await api(t, "POST", "/v1/connect/recovery/initiate", { account: address, chain_id: CHAIN_ID, guardian: g1.address, new_signer: stranger.address });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const id = started.body.id;
+    expect((await api(t, "POST", `/v1/connect/recovery/${id}/confirm`, { guardian: g2.address })).status).toBe(200);
+    await guardiansRecover(id, [g1, g2], "initiate");
+    const first = (await api(t, "POST", `/v1/connect/recovery/${id}/cancel`, {})).body.cancel_user_op_hash as Hex;
+    expect((await api(t, "POST", `/v1/connect/ops/${first}/cancel`)).status).toBe(200);
+
+    const again = await api(t, "POST", `/v1/connect/recovery/${id}/cancel`, {});
+    expect([200, 409], JSON.stringify(again.body)).toContain(again.status); // 200 only if the gas price moved (another operation)
+    let cancelOp = again.body.cancel_user_op_hash as Hex;
+    if (again.status === 409) {
+      expect(again.body.error.code).toBe("cancel_operation_exists");
+      const other = await runAsOwner(newOwner, [{ to: RECIPIENT, value: 0n }]); // moves the account's nonce on
+      await confirmedRelay(other.op.user_op_hash);
+      const third = await api(t, "POST", `/v1/connect/recovery/${id}/cancel`, {});
+      expect(third.status, JSON.stringify(third.body)).toBe(200);
+      cancelOp = third.body.cancel_user_op_hash;
+    }
+    expect(cancelOp).not.toBe(first);
+    expect((await api(t, "POST", `/v1/connect/ops/${cancelOp}/sign-and-relay`, { signature: await newOwner.signMessage({ message: { raw: cancelOp } }) })).status).toBe(200);
+    await confirmedRelay(cancelOp);
+    expect((await api(t, "GET", `/v1/connect/accounts/${address}/recovery?chain_id=${CHAIN_ID}`)).body.active_requests).toEqual([]);
+  });
+
   it("another tenant's recovery records are invisible (seeded with the helper the fuzz test can use)", async () => {
     const theirs = await api(other, "POST", "/v1/connect/accounts", { signer: stranger.address, chain_id: CHAIN_ID });
     expect(theirs.status).toBe(201);

@@ -370,6 +370,13 @@ export async function cancelRecovery(scope: Scope, id: string) {
         address: account.address,
         chain_id: account.chainId,
         calls: [{ to: recoveryValidator(), data: encodeFunctionData({ abi: recoveryAbi, functionName: "cancelRecovery", args: [getAddress(account.address)] }) }],
+      }).catch((error: unknown) => {
+        // The same operation (same nonce, call and gas) was prepared before and its record cancelled, or a
+        // concurrent cancel prepared it: the relay keeps one record per hash.
+        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+          throw conflict("cancel_operation_exists", `The account's cancelRecovery operation for request ${record.id} already has a relay record; sign it, or send another operation of the account first.`, "requestId");
+        }
+        throw error;
       });
       fresh = await db.connectRecoveryRequest.update({ where: { id: record.id }, data: { cancelUserOpHash: op.user_op_hash.toLowerCase() } });
     }
