@@ -16,8 +16,8 @@
 // execute answers the initiateRecovery call data (phase `initiate`); its transaction hash records the
 // on-chain initiation, and executable_at comes from its RecoveryInitiated event (chain time); execute then
 // answers 400 timelock_active until the chain's clock reaches it, then the doRecovery call data (phase
-// `execute`); that transaction's hash makes the request executed. Cancel before the on-chain initiation is off chain;
-// after it, cancel prepares the owner's cancelRecovery user operation (cancel_user_op_hash, signed through
+// `execute`); that transaction's hash makes the request executed. Cancel before the on-chain initiation is
+// off chain; after it, cancel prepares the owner's cancelRecovery user operation (cancel_user_op_hash, signed through
 // POST /v1/connect/ops/{hash}/sign-and-relay) and the request becomes cancelled once it is confirmed.
 //
 // Choices where the spec is silent:
@@ -103,7 +103,7 @@ export function recoveryInstallCalls(account: Address, guardians: Address[], thr
   return [...validators, ...fallbacks].map((data) => ({ to: account, data }));
 }
 
-const installedOnChain = (account: ConnectAccount) => recoveryInstalled(account);
+const installedOnChain = recoveryInstalled;
 const ZERO32: Hex = `0x${"00".repeat(32)}`;
 
 /** What the RecoveryValidator records for a recovery: keccak256(abi.encode(validator, keccak256(data))). */
