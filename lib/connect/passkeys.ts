@@ -202,7 +202,3 @@ export async function deletePasskey(scope: Scope, address: string, credentialId:
   await db.connectPasskey.deleteMany({ where: { id: passkey.id, tenantId: scope.tenantId } });
   return { id: passkey.id, object: "passkey" as const, deleted: true as const, credential_id: passkey.credentialId };
 }
-
-export async function countPasskeys(scope: Scope, accountId: string) {
-  return db.connectPasskey.count({ where: { tenantId: scope.tenantId, livemode: scope.livemode, accountId } });
-}

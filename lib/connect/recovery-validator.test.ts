@@ -1,20 +1,31 @@
 // The RecoveryValidator module on an in-process chain (the same ERC-4337 base as every local chain), called
 // as an account calls it (msg.sender = the account): guardian-set rules, updates, uninstall, module types,
-// no ERC-1271, and doRecovery refusing to run outside an account's delegatecall. The user-operation paths
-// (validateUserOp through Kernel and alto, doRecovery in the account) are in recovery.test.ts.
+// no ERC-1271, and doRecovery refusing to run outside an account's delegatecall. Then on a real Kernel
+// account through EntryPoint.handleOps: the timelock (doRecovery before executable_at reverts) and the
+// account's cancel. The API paths (through alto) are in recovery.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPublicClient, createWalletClient, encodeAbiParameters, keccak256, toHex, type Address, type Hex, type PublicClient } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import {
+  concatHex, createPublicClient, createWalletClient, decodeErrorResult, encodeAbiParameters, encodeFunctionData, keccak256, parseEventLogs, toHex,
+  type Address, type Hex, type PublicClient,
+} from "viem";
+import { entryPoint07Abi, getUserOperationHash, toPackedUserOperation } from "viem/account-abstraction";
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { artifact } from "@/lib/chain/artifacts";
 import { inProcessChain, type InProcessChain } from "@/lib/chain/local-node";
+import { kernelInitData } from "./accounts";
+import { kernelAbi, kernelFactoryAbi } from "./kernel-artifacts";
 import { connectBase } from "./local-setup";
+import { validatorNonceKey } from "./modules";
+import { encodeKernelCalls, type Call } from "./ops";
+import { recoveryInstallCalls } from "./recovery";
 
 let chain: InProcessChain;
 let client: PublicClient;
 const abi = () => artifact("RecoveryValidator").abi;
 const rv = () => connectBase().recoveryValidator;
 const guardians = (n: number) => Array.from({ length: n }, () => privateKeyToAccount(generatePrivateKey()).address);
-const installData = (list: Address[], threshold: number) => encodeAbiParameters([{ type: "address[]" }, { type: "uint256" }], [list, BigInt(threshold)]);
+const installData = (list: Address[], threshold: number, delay = 60) =>
+  encodeAbiParameters([{ type: "address[]" }, { type: "uint256" }, { type: "uint256" }], [list, BigInt(threshold), BigInt(delay)]);
 
 beforeAll(async () => {
   chain = await inProcessChain();
@@ -51,7 +62,9 @@ describe("RecoveryValidator", () => {
     expect(await account.refusal("onInstall", [installData([g1, g1], 1)])).toBe("InvalidGuardians");
     expect(await account.refusal("onInstall", [installData([g1, "0x0000000000000000000000000000000000000000"], 1)])).toBe("InvalidGuardians");
     expect(await account.refusal("onInstall", [installData(guardians(11), 1)])).toBe("InvalidGuardians");
-    expect(await account.refusal("setGuardians", [[g1], 1n])).toBe("NotInitialized");
+    expect(await account.refusal("onInstall", [installData([g1, g2], 1, 0)])).toBe("InvalidDelay");
+    expect(await account.refusal("onInstall", [installData([g1, g2], 1, 30 * 86_400 + 1)])).toBe("InvalidDelay");
+    expect(await account.refusal("setGuardians", [[g1], 1n, 60n])).toBe("NotInitialized");
 
     expect(await account.write("onInstall", [installData([g1, g2], 2)])).toBe("success");
     expect(await read("guardiansOf", [account.address])).toEqual([g1, g2]);
@@ -59,9 +72,12 @@ describe("RecoveryValidator", () => {
     expect(await read("isInitialized", [account.address])).toBe(true);
     expect(await read("isInitialized", [as(7).address])).toBe(false); // per account
 
-    expect(await account.refusal("setGuardians", [[g1, g2, g3], 4n])).toBe("InvalidThreshold");
-    expect(await account.write("setGuardians", [[g1, g2, g3], 2n])).toBe("success");
+    expect(await read("delayOf", [account.address])).toBe(60n);
+    expect(await account.refusal("setGuardians", [[g1, g2, g3], 4n, 60n])).toBe("InvalidThreshold");
+    expect(await account.refusal("setGuardians", [[g1, g2, g3], 2n, 0n])).toBe("InvalidDelay");
+    expect(await account.write("setGuardians", [[g1, g2, g3], 2n, 120n])).toBe("success");
     expect(await read("guardiansOf", [account.address])).toEqual([g1, g2, g3]);
+    expect(await read("delayOf", [account.address])).toBe(120n);
 
     expect(await account.write("onUninstall", ["0x"])).toBe("success");
     expect(await read("isInitialized", [account.address])).toBe(false);
@@ -69,12 +85,129 @@ describe("RecoveryValidator", () => {
     expect(await account.refusal("onUninstall", ["0x"])).toBe("NotInitialized");
   });
 
-  it("is a validator and a fallback module, signs nothing by ERC-1271, and runs doRecovery only inside an account", async () => {
+  it("is a validator and a fallback module, signs nothing by ERC-1271, and runs recovery only inside an account", async () => {
     expect(await read("isModuleType", [1n])).toBe(true);
     expect(await read("isModuleType", [3n])).toBe(true);
     expect(await read("isModuleType", [2n])).toBe(false);
     const hash = keccak256(toHex("anything"));
     expect(await read<Hex>("isValidSignatureWithSender", [as(6).address, hash, "0x"])).toBe("0xffffffff");
     expect(await as(6).refusal("doRecovery", [connectBase().ecdsaValidator, as(8).address])).toBe("OnlyDelegateCall");
+    expect(await as(6).refusal("initiateRecovery", [connectBase().ecdsaValidator, as(8).address])).toBe("OnlyDelegateCall");
+  });
+});
+
+/**
+ * A real Kernel v3.1 account on the in-process chain, owned by `owner` through the ECDSA validator, with the
+ * RecoveryValidator installed; its user operations go straight to EntryPoint.handleOps (no bundler), so a
+ * revert inside the account's execution shows as UserOperationRevertReason.
+ */
+async function kernelAccount(guardianKeys: PrivateKeyAccount[], threshold: number, delay: number) {
+  const base = connectBase();
+  const owner = privateKeyToAccount(generatePrivateKey());
+  const relayer = privateKeyToAccount(chain.accounts[9].privateKey);
+  const wallet = createWalletClient({ account: relayer, chain: chain.chain, transport: chain.transport });
+  const initData = kernelInitData(base.ecdsaValidator, owner.address);
+  const salt = keccak256(owner.address);
+  const created = await wallet.writeContract({ address: base.kernelFactory!, abi: kernelFactoryAbi, functionName: "createAccount", args: [initData, salt] });
+  expect((await client.waitForTransactionReceipt({ hash: created })).status).toBe("success");
+  const address = await client.readContract({ address: base.kernelFactory!, abi: kernelFactoryAbi, functionName: "getAddress", args: [initData, salt] });
+  await chain.request({ method: "hardhat_setBalance" as never, params: [address, "0xDE0B6B3A7640000"] as never });
+
+  /** Sends one user operation through handleOps; its success and, when it reverted, the decoded error name. */
+  async function send(callData: Hex, nonceKey: bigint, sign: (hash: Hex) => Promise<Hex>) {
+    const nonce = await client.readContract({ address: base.entryPoint, abi: entryPoint07Abi, functionName: "getNonce", args: [address, nonceKey] });
+    const op = {
+      sender: address, nonce, callData, callGasLimit: 1_000_000n, verificationGasLimit: 1_000_000n, preVerificationGas: 100_000n,
+      maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n, signature: "0x" as Hex,
+    };
+    const hash = getUserOperationHash({ chainId: chain.chainId, entryPointAddress: base.entryPoint, entryPointVersion: "0.7", userOperation: op });
+    const packed = toPackedUserOperation({ ...op, signature: await sign(hash) });
+    const tx = await wallet.writeContract({ address: base.entryPoint, abi: entryPoint07Abi, functionName: "handleOps", args: [[packed], relayer.address] });
+    const receipt = await client.waitForTransactionReceipt({ hash: tx });
+    const [event] = parseEventLogs({ abi: entryPoint07Abi, logs: receipt.logs, eventName: "UserOperationEvent" });
+    const [reason] = parseEventLogs({ abi: entryPoint07Abi, logs: receipt.logs, eventName: "UserOperationRevertReason" });
+    const error = reason ? decodeErrorResult({ abi: abi(), data: reason.args.revertReason }) : null;
+    const events = parseEventLogs({ abi: abi(), logs: receipt.logs }).map((log) => ({ name: log.eventName, args: log.args as Record<string, unknown> }));
+    return { success: event.args.success, error: error?.errorName ?? null, errorArgs: error?.args ?? null, events };
+  }
+  const asOwner = (calls: Call[]) => send(encodeKernelCalls(calls), 0n, (hash) => owner.signMessage({ message: { raw: hash } }));
+  const byGuardians = (callData: Hex, signers: PrivateKeyAccount[]) =>
+    send(callData, validatorNonceKey(rv()), (hash) => {
+      const sorted = [...signers].sort((a, b) => (BigInt(a.address) < BigInt(b.address) ? -1 : 1));
+      return Promise.all(sorted.map((s) => s.sign({ hash }))).then(concatHex);
+    });
+  const installed = await asOwner(recoveryInstallCalls(address, guardianKeys.map((g) => g.address), threshold, delay));
+  expect(installed.success).toBe(true);
+  return { address, owner, asOwner, byGuardians };
+}
+
+const rootOf = (address: Address) => client.readContract({ address, abi: kernelAbi, functionName: "rootValidator" });
+const ownerOf = (account: Address) =>
+  client.readContract({ address: connectBase().ecdsaValidator, abi: artifact("ECDSAOwnerValidator").abi, functionName: "ownerOf", args: [account] } as never) as Promise<Address>;
+const chainNow = async () => (await client.getBlock()).timestamp;
+async function advance(seconds: bigint) {
+  await chain.request({ method: "evm_increaseTime" as never, params: [Number(seconds)] as never });
+  await chain.request({ method: "evm_mine" as never, params: [] as never });
+}
+
+describe("RecoveryValidator on a Kernel account: the timelock and the cancel are enforced on chain", () => {
+  const DELAY = 3_600n;
+  const guardianKeys = () => [privateKeyToAccount(generatePrivateKey()), privateKeyToAccount(generatePrivateKey())];
+  const phase = (functionName: "initiateRecovery" | "doRecovery", newOwner: Address) =>
+    encodeFunctionData({ abi: abi(), functionName, args: [connectBase().ecdsaValidator, newOwner] } as never);
+  const NONE = [`0x${"00".repeat(32)}`, 0n];
+
+  it("doRecovery before executable_at reverts; after it the initiated recovery makes the new owner root, once", async () => {
+    const [g1, g2] = guardianKeys();
+    const account = await kernelAccount([g1, g2], 2, Number(DELAY));
+    const newOwner = privateKeyToAccount(generatePrivateKey()).address;
+    expect(await account.byGuardians(phase("doRecovery", newOwner), [g1, g2])).toMatchObject({ success: false, error: "NoPendingRecovery" }); // not initiated
+
+    const initiated = await account.byGuardians(phase("initiateRecovery", newOwner), [g1, g2]);
+    expect(initiated.success).toBe(true);
+    const started = initiated.events.find((e) => e.name === "RecoveryInitiated");
+    expect(started?.args).toMatchObject({ account: account.address, validator: connectBase().ecdsaValidator, data: newOwner.toLowerCase() });
+    const executableAt = started!.args.executableAt as bigint;
+    expect(executableAt).toBe((await chainNow()) + DELAY);
+    expect(await read("pendingRecovery", [account.address])).toEqual([expect.stringMatching(/^0x[0-9a-f]{64}$/), executableAt]);
+    expect(await ownerOf(account.address)).toBe(account.owner.address); // nothing changed yet
+    expect(await account.byGuardians(phase("initiateRecovery", newOwner), [g1, g2])).toMatchObject({ success: false, error: "OtherRecoveryPending" });
+
+    const early = await account.byGuardians(phase("doRecovery", newOwner), [g1, g2]);
+    expect(early).toMatchObject({ success: false, error: "RecoveryNotDue", errorArgs: [executableAt] });
+    expect(await ownerOf(account.address)).toBe(account.owner.address);
+
+    await advance(DELAY);
+    const other = await account.byGuardians(phase("doRecovery", privateKeyToAccount(generatePrivateKey()).address), [g1, g2]);
+    expect(other).toMatchObject({ success: false, error: "OtherRecoveryPending" }); // only the initiated recovery runs
+    const executed = await account.byGuardians(phase("doRecovery", newOwner), [g1, g2]);
+    expect(executed.success).toBe(true);
+    expect(executed.events.map((e) => e.name)).toContain("RecoveryExecuted");
+    expect(await ownerOf(account.address)).toBe(newOwner);
+    expect(await read("pendingRecovery", [account.address])).toEqual(NONE);
+    expect(await account.byGuardians(phase("doRecovery", newOwner), [g1, g2])).toMatchObject({ success: false, error: "NoPendingRecovery" }); // once
+  });
+
+  it("the account cancels a pending recovery on chain, after which doRecovery reverts; nobody else can cancel", async () => {
+    const [g1, g2] = guardianKeys();
+    const account = await kernelAccount([g1, g2], 1, Number(DELAY));
+    const newOwner = privateKeyToAccount(generatePrivateKey()).address;
+    expect((await account.byGuardians(phase("initiateRecovery", newOwner), [g1])).success).toBe(true);
+
+    // Anyone but the account is refused: an EOA, and the guardians (their operations may call the two phases only).
+    expect(await as(6).refusal("cancelRecovery", [account.address])).toBe("OnlyAccount");
+    const cancel = encodeFunctionData({ abi: abi(), functionName: "cancelRecovery", args: [account.address] } as never);
+    await expect(account.byGuardians(encodeKernelCalls([{ to: rv(), data: cancel }]), [g1])).rejects.toThrow(/AA2[34]/);
+    expect((await read<[Hex, bigint]>("pendingRecovery", [account.address]))[1]).toBeGreaterThan(0n);
+
+    const cancelled = await account.asOwner([{ to: rv(), data: cancel }]);
+    expect(cancelled.success).toBe(true);
+    expect(cancelled.events.map((e) => e.name)).toContain("RecoveryCancelled");
+    expect(await read("pendingRecovery", [account.address])).toEqual(NONE);
+    expect(await account.asOwner([{ to: rv(), data: cancel }])).toMatchObject({ success: false, error: "NoPendingRecovery" });
+
+    await advance(DELAY + 1n);
+    expect(await account.byGuardians(phase("doRecovery", newOwner), [g1])).toMatchObject({ success: false, error: "NoPendingRecovery" });
+    expect(await ownerOf(account.address)).toBe(account.owner.address);
   });
 });

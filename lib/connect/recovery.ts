@@ -1,16 +1,24 @@
 // Social recovery of Connect accounts (onchain-modules 4.1). Off chain: the guardian registry (configure)
 // and the recovery requests (initiate → confirm … → execute, or cancel). On chain: our RecoveryValidator
 // (contracts/connect/RecoveryValidator.sol), installed on the account by the owner as
-//   - a NON-root validator (same guardians and threshold) whose one allowed selector is doRecovery, and
-//   - a delegatecall fallback for doRecovery(validator, data), which makes `validator` (with `data` as its
-//     install data) the account's root validator. Kernel v3.1's changeRootValidator installs a validator only
-//     when it is not installed yet, so "the same ECDSA validator with a new owner" is done by re-initialising it.
-// A recovery user operation has callData = doRecovery(…), the RecoveryValidator's nonce key, and as signature
-// ≥ threshold guardian ECDSA signatures of its userOpHash, 65 bytes each, ascending by guardian address.
+//   - a NON-root validator (same guardians and threshold, and the timelock as its delay) whose allowed
+//     selectors are initiateRecovery and doRecovery, and
+//   - a delegatecall fallback for each of initiateRecovery(validator, data) and doRecovery(validator, data).
+//     The contract enforces the timelock: initiateRecovery records it (RecoveryInitiated, executableAt =
+//     block time + delay); doRecovery reverts RecoveryNotDue before executableAt, NoPendingRecovery once
+//     cancelled, and makes `validator` (with `data`) the root after it. The account (its owner's user
+//     operation) cancels with cancelRecovery(account).
+// A recovery user operation has callData = initiateRecovery(…) or doRecovery(…), the RecoveryValidator's nonce
+// key, and as signature ≥ threshold guardian ECDSA signatures of its userOpHash, 65 bytes each, ascending by
+// guardian address.
 //
-// States of a request: pending → executed (terminal, on chain evidence) | cancelled (terminal, by the owner).
-// Execute answers 400 before executable_at (created + timelock), below the threshold of confirmations, or
-// while the RecoveryValidator is not installed on the account.
+// States of a request: pending → executed (terminal, on chain evidence) | cancelled (terminal). While pending:
+// execute answers the initiateRecovery call data (phase `initiate`); its transaction hash records the
+// on-chain initiation, and executable_at comes from its RecoveryInitiated event (chain time); execute then
+// answers 400 timelock_active until the chain's clock reaches it, then the doRecovery call data (phase
+// `execute`); that transaction's hash makes the request executed. Cancel before the on-chain initiation is
+// off chain; after it, cancel prepares the owner's cancelRecovery user operation (cancel_user_op_hash, signed through
+// POST /v1/connect/ops/{hash}/sign-and-relay) and the request becomes cancelled once it is confirmed.
 //
 // Choices where the spec is silent:
 // - One pending request per account (409 otherwise); guardians cannot be changed while one is pending (409).
@@ -18,14 +26,13 @@
 // - initiate takes `new_signer`: the new owner of the ECDSA validator, which becomes (or stays) the root.
 // - The off-chain steps are authenticated by the tenant's API key (the tenant's server speaks for guardians
 //   and owner); the guardians' own keys are needed on chain, where the RecoveryValidator checks the threshold.
-//   The timelock is enforced by this API (execute), not by the contract: guardians at the threshold who build
-//   the operation themselves are trusted, as in any M-of-N guardian scheme.
-// - timelock_seconds: default 86400; at least 3600 with live keys, 1 with test keys; at most 30 days.
+// - timelock_seconds: default 86400; at least 3600 with live keys, 1 with test keys; at most 30 days (the
+//   contract's bounds are 1 s to 30 days). It is the module's on-chain delay, set by the setup call data.
 // - Once executed with the ECDSA validator, the Connect account's `signer` (and validator) follow the new
 //   owner, so the relay's root-signature check accepts the new owner and refuses the old one. If the tenant
 //   already registered another account for that signer on the chain, the row keeps its old signer.
 import {
-  concatHex, encodeAbiParameters, encodeFunctionData, getAddress, isAddressEqual, parseAbi, parseEventLogs, toFunctionSelector,
+  concatHex, encodeAbiParameters, encodeFunctionData, getAddress, isAddressEqual, keccak256, parseAbi, parseEventLogs,
   type Address, type Hex,
 } from "viem";
 import { db } from "@/lib/db";
@@ -37,7 +44,8 @@ import type { Scope } from "@/lib/tokens/scope";
 import { entryPointAbi, kernelAbi } from "./kernel-artifacts";
 import { connectBase } from "./local-setup";
 import { validatorNonceKey } from "./modules";
-import { encodeKernelCalls, type Call } from "./ops";
+import { encodeKernelCalls, prepareUserOperation, type Call } from "./ops";
+import { DO_RECOVERY_SELECTOR, INITIATE_RECOVERY_SELECTOR, recoveryInstalled, recoveryValidatorAddress } from "./recovery-config";
 import { findConnectAccount } from "./sessions-token";
 
 export const MAX_GUARDIANS = 10;
@@ -48,17 +56,20 @@ export const MIN_TIMELOCK_SECONDS_TEST = 1;
 export const MAX_TIMELOCK_SECONDS = 30 * 86_400;
 
 const recoveryAbi = parseAbi([
+  "function initiateRecovery(address validator, bytes data) payable",
   "function doRecovery(address validator, bytes data) payable",
-  "function setGuardians(address[] guardians, uint256 threshold)",
-  "function guardiansOf(address account) view returns (address[])",
-  "function thresholdOf(address account) view returns (uint256)",
+  "function setGuardians(address[] guardians, uint256 threshold, uint256 delay)",
+  "function cancelRecovery(address account)",
+  "function pendingRecovery(address account) view returns (bytes32 recoveryHash, uint256 executableAt)",
+  "event RecoveryInitiated(address indexed account, address indexed validator, bytes data, uint256 executableAt)",
+  "event RecoveryExecuted(address indexed account, address indexed validator)",
 ]);
 const ecdsaAbi = parseAbi(["function ownerOf(address account) view returns (address)"]);
 const userOperationEvent = parseAbi([
   "event UserOperationEvent(bytes32 indexed userOpHash, address indexed sender, address indexed paymaster, uint256 nonce, bool success, uint256 actualGasCost, uint256 actualGasUsed)",
 ]);
 
-export const DO_RECOVERY_SELECTOR: Hex = toFunctionSelector("doRecovery(address,bytes)");
+export { DO_RECOVERY_SELECTOR, INITIATE_RECOVERY_SELECTOR };
 /** Kernel's "installed, no hook" marker for validators. */
 const NO_HOOK: Address = "0x0000000000000000000000000000000000000001";
 /** ERC-7579 call type of a delegatecall fallback. */
@@ -66,52 +77,60 @@ const CALLTYPE_DELEGATECALL: Hex = "0xff";
 const bytes3 = [{ type: "bytes" }, { type: "bytes" }, { type: "bytes" }] as const;
 const bytes2 = [{ type: "bytes" }, { type: "bytes" }] as const;
 
-const recoveryValidator = () => getAddress(connectBase().recoveryValidator);
+const recoveryValidator = recoveryValidatorAddress;
 const validationId = (validator: Address) => concatHex(["0x01", validator]).toLowerCase();
 
-/** The two self-calls that install the RecoveryValidator: validator (selector doRecovery) and delegatecall fallback. */
-function installCalls(account: Address, guardians: Address[], threshold: number): Call[] {
-  const module = recoveryValidator();
-  const guardianData = encodeAbiParameters([{ type: "address[]" }, { type: "uint256" }], [guardians, BigInt(threshold)]);
-  const validator = encodeFunctionData({
-    abi: kernelAbi,
-    functionName: "installModule",
-    args: [1n, module, concatHex([NO_HOOK, encodeAbiParameters(bytes3, [guardianData, "0x", DO_RECOVERY_SELECTOR])])],
-  });
-  // Fallback: selector ++ hook (zero: Kernel then lets only the EntryPoint call it) ++ abi.encode(callType, hookData).
-  const fallback = encodeFunctionData({
-    abi: kernelAbi,
-    functionName: "installModule",
-    args: [3n, module, concatHex([DO_RECOVERY_SELECTOR, `0x${"00".repeat(20)}`, encodeAbiParameters(bytes2, [CALLTYPE_DELEGATECALL, "0x"])])],
-  });
-  return [{ to: account, data: validator }, { to: account, data: fallback }];
-}
-
-async function deployed(account: ConnectAccount) {
-  const code = await publicClient(account.network).getCode({ address: getAddress(account.address) });
-  return Boolean(code && code !== "0x");
-}
-
 /**
- * Whether the RecoveryValidator is installed on the account in both roles, validator and doRecovery fallback
- * (read from chain; an undeployed account has none).
+ * The four self-calls that install the RecoveryValidator: as validator once per allowed selector (Kernel v3.1
+ * grants one selector per install; the second install re-runs onInstall with the same data), then as the
+ * delegatecall fallback of each. Install data: guardians, threshold and the on-chain delay.
  */
-async function installedOnChain(account: ConnectAccount): Promise<boolean> {
-  if (!(await deployed(account))) return false;
+export function recoveryInstallCalls(account: Address, guardians: Address[], threshold: number, delaySeconds: number): Call[] {
+  const module = recoveryValidator();
+  const guardianData = encodeAbiParameters([{ type: "address[]" }, { type: "uint256" }, { type: "uint256" }], [guardians, BigInt(threshold), BigInt(delaySeconds)]);
+  const selectors = [INITIATE_RECOVERY_SELECTOR, DO_RECOVERY_SELECTOR];
+  const validators = selectors.map((selector) =>
+    encodeFunctionData({ abi: kernelAbi, functionName: "installModule", args: [1n, module, concatHex([NO_HOOK, encodeAbiParameters(bytes3, [guardianData, "0x", selector])])] }),
+  );
+  // Fallback: selector ++ hook (zero: Kernel then lets only the EntryPoint call it) ++ abi.encode(callType, hookData).
+  const fallbacks = selectors.map((selector) =>
+    encodeFunctionData({
+      abi: kernelAbi,
+      functionName: "installModule",
+      args: [3n, module, concatHex([selector, `0x${"00".repeat(20)}`, encodeAbiParameters(bytes2, [CALLTYPE_DELEGATECALL, "0x"])])],
+    }),
+  );
+  return [...validators, ...fallbacks].map((data) => ({ to: account, data }));
+}
+
+const installedOnChain = recoveryInstalled;
+const ZERO32: Hex = `0x${"00".repeat(32)}`;
+
+/** What the RecoveryValidator records for a recovery: keccak256(abi.encode(validator, keccak256(data))). */
+const recoveryHashOf = (r: ConnectRecoveryRequest) =>
+  keccak256(encodeAbiParameters([{ type: "address" }, { type: "bytes32" }], [getAddress(r.newValidator), keccak256(r.newValidatorData as Hex)]));
+
+/** The account's pending recovery on chain (null: none, or the module is not installed). */
+async function pendingOnChain(account: ConnectAccount): Promise<{ hash: Hex; executableAt: number } | null> {
+  if (!(await installedOnChain(account))) return null;
+  const [hash, executableAt] = await publicClient(account.network).readContract({
+    address: recoveryValidator(), abi: recoveryAbi, functionName: "pendingRecovery", args: [getAddress(account.address)],
+  });
+  return hash === ZERO32 ? null : { hash, executableAt: Number(executableAt) };
+}
+
+/** The chain's clock: the pending block's timestamp (what the next block gets), else the latest block's. */
+async function chainNow(account: ConnectAccount): Promise<number> {
   const client = publicClient(account.network);
-  const installed = (moduleType: bigint, context: Hex) =>
-    client
-      .readContract({ address: getAddress(account.address), abi: kernelAbi, functionName: "isModuleInstalled", args: [moduleType, recoveryValidator(), context] })
-      .catch(() => false);
-  const [validator, fallback] = await Promise.all([installed(1n, "0x"), installed(3n, DO_RECOVERY_SELECTOR)]);
-  return validator && fallback;
+  const block = (await client.getBlock({ blockTag: "pending" }).catch(() => null)) ?? (await client.getBlock());
+  return Number(block.timestamp);
 }
 
 function serializeConfig(config: ConnectRecoveryConfig, account: ConnectAccount, installed: boolean) {
   const address = getAddress(account.address);
   const calls = installed
-    ? [{ to: recoveryValidator(), data: encodeFunctionData({ abi: recoveryAbi, functionName: "setGuardians", args: [config.guardians.map((g) => getAddress(g)), BigInt(config.threshold)] }) }]
-    : installCalls(address, config.guardians.map((g) => getAddress(g)), config.threshold);
+    ? [{ to: recoveryValidator(), data: encodeFunctionData({ abi: recoveryAbi, functionName: "setGuardians", args: [config.guardians.map((g) => getAddress(g)), BigInt(config.threshold), BigInt(config.timelockSeconds)] }) }]
+    : recoveryInstallCalls(address, config.guardians.map((g) => getAddress(g)), config.threshold, config.timelockSeconds);
   return {
     object: "recovery_config" as const,
     id: config.id,
@@ -133,8 +152,9 @@ function serializeConfig(config: ConnectRecoveryConfig, account: ConnectAccount,
   };
 }
 
-function serializeRequest(r: ConnectRecoveryRequest, account: ConnectAccount, threshold: number | null) {
-  const now = Date.now();
+/** `now` is the chain's clock (unix seconds), which decides `executable`. */
+function serializeRequest(r: ConnectRecoveryRequest, account: ConnectAccount, threshold: number | null, now: number) {
+  const executableAt = r.executableAt ? unixSeconds(r.executableAt) : null;
   return {
     object: "recovery_request" as const,
     id: r.id,
@@ -147,8 +167,10 @@ function serializeRequest(r: ConnectRecoveryRequest, account: ConnectAccount, th
     new_validator: getAddress(r.newValidator),
     new_validator_data: r.newValidatorData,
     new_signer: r.newSigner ? getAddress(r.newSigner) : null,
-    executable_at: unixSeconds(r.executableAt),
-    executable: r.status === "pending" && now >= r.executableAt.getTime() && threshold !== null && r.confirmations.length >= threshold,
+    executable_at: executableAt,
+    initiated_tx_hash: r.initiatedTxHash,
+    executable: r.status === "pending" && executableAt !== null && now >= executableAt && threshold !== null && r.confirmations.length >= threshold,
+    cancel_user_op_hash: r.cancelUserOpHash,
     executed_tx_hash: r.executedTxHash,
     executed: r.executedAt ? unixSeconds(r.executedAt) : null,
     cancelled: r.cancelledAt ? unixSeconds(r.cancelledAt) : null,
@@ -211,7 +233,9 @@ export async function configureRecovery(scope: Scope, input: ConfigureInput) {
 export async function accountRecovery(scope: Scope, address: string, chainId: string) {
   const account = await findConnectAccount(scope, address, chainId);
   const config = await configOf(account);
-  const active = await db.connectRecoveryRequest.findMany({ where: { accountId: account.id, status: "pending" }, orderBy: { id: "desc" } });
+  const found = await db.connectRecoveryRequest.findMany({ where: { accountId: account.id, status: "pending" }, orderBy: { id: "desc" } });
+  const active = (await Promise.all(found.map((r) => synced(r, account)))).filter((r) => r.status === "pending");
+  const now = await chainNow(account);
   return {
     object: "account_recovery" as const,
     account: getAddress(account.address),
@@ -222,7 +246,7 @@ export async function accountRecovery(scope: Scope, address: string, chainId: st
     timelock_seconds: config?.timelockSeconds ?? null,
     recovery_validator: recoveryValidator(),
     installed: await installedOnChain(account),
-    active_requests: active.map((r) => serializeRequest(r, account, config?.threshold ?? null)),
+    active_requests: active.map((r) => serializeRequest(r, account, config?.threshold ?? null, now)),
   };
 }
 
@@ -254,34 +278,57 @@ export async function initiateRecovery(scope: Scope, input: InitiateInput) {
   const ecdsa = getAddress(connectBase().ecdsaValidator);
   const newSigner = getAddress(input.new_signer);
   const record = await db.$transaction(async (tx) => {
-      // One pending request per account: concurrent initiations of one account are serialised here.
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`recovery:${account.id}`}))`;
-      const pending = await tx.connectRecoveryRequest.count({ where: { accountId: account.id, status: "pending" } });
-      if (pending > 0) throw conflict("recovery_in_progress", "A recovery request of this account is already pending: confirm, execute or cancel it.", "account");
-      return tx.connectRecoveryRequest.create({
-        data: {
-          id: newId("rcv"),
-          tenantId: scope.tenantId,
-          livemode: scope.livemode,
-          accountId: account.id,
-          initiatedBy: guardian,
-          confirmations: [guardian],
-          newValidator: ecdsa.toLowerCase(),
-          newValidatorData: newSigner.toLowerCase(),
-          newSigner: newSigner.toLowerCase(),
-          status: "pending",
-          executableAt: new Date(Date.now() + config.timelockSeconds * 1000),
-        },
-      });
+    // One pending request per account: concurrent initiations of one account are serialised here.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`recovery:${account.id}`}))`;
+    const pending = await tx.connectRecoveryRequest.count({ where: { accountId: account.id, status: "pending" } });
+    if (pending > 0) throw conflict("recovery_in_progress", "A recovery request of this account is already pending: confirm, execute or cancel it.", "account");
+    return tx.connectRecoveryRequest.create({
+      data: {
+        id: newId("rcv"),
+        tenantId: scope.tenantId,
+        livemode: scope.livemode,
+        accountId: account.id,
+        initiatedBy: guardian,
+        confirmations: [guardian],
+        newValidator: ecdsa.toLowerCase(),
+        newValidatorData: newSigner.toLowerCase(),
+        newSigner: newSigner.toLowerCase(),
+        status: "pending",
+        // executable_at is the chain's: set from the RecoveryInitiated event once guardians initiate on chain.
+        executableAt: null,
+      },
+    });
   });
-  return serializeRequest(record, account, config.threshold);
+  return serializeRequest(record, account, config.threshold, await chainNow(account));
 }
 
 async function findRequest(scope: Scope, id: string) {
-  const record = await db.connectRecoveryRequest.findFirst({ where: { id, tenantId: scope.tenantId, livemode: scope.livemode } });
-  if (!record) throw notFound("recovery request", id);
-  const account = await db.connectAccount.findUniqueOrThrow({ where: { id: record.accountId } });
-  return { record, account };
+  const found = await db.connectRecoveryRequest.findFirst({ where: { id, tenantId: scope.tenantId, livemode: scope.livemode } });
+  if (!found) throw notFound("recovery request", id);
+  const account = await db.connectAccount.findUniqueOrThrow({ where: { id: found.accountId } });
+  return { record: await synced(found, account), account };
+}
+
+/**
+ * A pending request brought up to date with the chain: executable_at from the RecoveryValidator once this
+ * recovery is pending there, and `cancelled` once the owner's cancelRecovery operation is confirmed and the
+ * chain holds this recovery no longer.
+ */
+async function synced(record: ConnectRecoveryRequest, account: ConnectAccount): Promise<ConnectRecoveryRequest> {
+  if (record.status !== "pending" || (record.executableAt && !record.cancelUserOpHash)) return record;
+  const onChain = await pendingOnChain(account);
+  const mine = onChain?.hash === recoveryHashOf(record);
+  if (mine && !record.executableAt) {
+    return db.connectRecoveryRequest.update({ where: { id: record.id }, data: { executableAt: new Date(onChain!.executableAt * 1000) } });
+  }
+  if (!mine && record.cancelUserOpHash) {
+    const op = await db.relayOperation.findFirst({ where: { tenantId: record.tenantId, livemode: record.livemode, userOpHash: record.cancelUserOpHash } });
+    if (op?.status === "confirmed" && op.success !== false) {
+      await db.connectRecoveryRequest.updateMany({ where: { id: record.id, status: "pending" }, data: { status: "cancelled", cancelledAt: new Date() } });
+      return db.connectRecoveryRequest.findUniqueOrThrow({ where: { id: record.id } });
+    }
+  }
+  return record;
 }
 
 const notPending = (r: ConnectRecoveryRequest, what: string) =>
@@ -300,62 +347,136 @@ export async function confirmRecovery(scope: Scope, id: string, input: { guardia
   }
   const fresh = await db.connectRecoveryRequest.findUniqueOrThrow({ where: { id: record.id } });
   if (fresh.status !== "pending") throw notPending(fresh, "confirmed");
-  return serializeRequest(fresh, account, config.threshold);
+  return serializeRequest(fresh, account, config.threshold, await chainNow(account));
 }
 
-/** POST /v1/connect/recovery/{requestId}/cancel: the owner (the tenant's API key) stops a pending request. */
+/**
+ * POST /v1/connect/recovery/{requestId}/cancel. Not initiated on chain yet: cancelled at once. Initiated on
+ * chain: the owner's cancelRecovery user operation is prepared (cancel_user_op_hash; the same one while it is
+ * open) and the request stays pending until that operation is confirmed.
+ */
 export async function cancelRecovery(scope: Scope, id: string) {
   const { record, account } = await findRequest(scope, id);
   if (record.status !== "pending") throw notPending(record, "cancelled");
+  const threshold = (await configOf(account))?.threshold ?? null;
+  const onChain = await pendingOnChain(account);
+  if (onChain?.hash === recoveryHashOf(record)) {
+    const open = record.cancelUserOpHash
+      ? await db.relayOperation.findFirst({ where: { tenantId: scope.tenantId, livemode: scope.livemode, userOpHash: record.cancelUserOpHash } })
+      : null;
+    let fresh = record;
+    if (!open || !["awaiting_sign", "pending"].includes(open.status)) {
+      const op = await prepareUserOperation(scope, {
+        address: account.address,
+        chain_id: account.chainId,
+        calls: [{ to: recoveryValidator(), data: encodeFunctionData({ abi: recoveryAbi, functionName: "cancelRecovery", args: [getAddress(account.address)] }) }],
+      }).catch((error: unknown) => {
+        // The same operation (same nonce, call and gas) was prepared before and its record cancelled, or a
+        // concurrent cancel prepared it: the relay keeps one record per hash.
+        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+          throw conflict("cancel_operation_exists", `The account's cancelRecovery operation for request ${record.id} already has a relay record; sign it, or send another operation of the account first.`, "requestId");
+        }
+        throw error;
+      });
+      fresh = await db.connectRecoveryRequest.update({ where: { id: record.id }, data: { cancelUserOpHash: op.user_op_hash.toLowerCase() } });
+    }
+    return serializeRequest(fresh, account, threshold, await chainNow(account));
+  }
   const moved = await db.connectRecoveryRequest.updateMany({ where: { id: record.id, status: "pending" }, data: { status: "cancelled", cancelledAt: new Date() } });
   const fresh = await db.connectRecoveryRequest.findUniqueOrThrow({ where: { id: record.id } });
   if (moved.count === 0) throw notPending(fresh, "cancelled");
-  return serializeRequest(fresh, account, (await configOf(account))?.threshold ?? null);
+  return serializeRequest(fresh, account, threshold, await chainNow(account));
 }
 
-/** POST /v1/connect/recovery/{requestId}/execute: doRecovery callData, or with executed_tx_hash the on-chain proof → executed. */
+/**
+ * POST /v1/connect/recovery/{requestId}/execute. Without executed_tx_hash: the call data of the guardians' user
+ * operation: initiateRecovery (phase `initiate`) or, once the chain's clock has reached executable_at,
+ * doRecovery (phase `execute`); 400 timelock_active in between. With it: the initiation is
+ * recorded (executable_at from its RecoveryInitiated event) or, for the executing transaction, → executed.
+ */
 export async function executeRecovery(scope: Scope, id: string, input: { executed_tx_hash?: string }) {
   const { record, account } = await findRequest(scope, id);
   const config = await configOf(account);
   const threshold = config?.threshold ?? null;
   if (record.status === "executed") {
-    if (!input.executed_tx_hash || input.executed_tx_hash.toLowerCase() === record.executedTxHash) return { ...serializeRequest(record, account, threshold), execution: null };
+    if (!input.executed_tx_hash || input.executed_tx_hash.toLowerCase() === record.executedTxHash) {
+      return { ...serializeRequest(record, account, threshold, await chainNow(account)), execution: null };
+    }
     throw notPending(record, "executed again");
   }
   if (record.status !== "pending") throw notPending(record, "executed");
-  if (Date.now() < record.executableAt.getTime()) {
-    throw invalidRequest("timelock_active", `The timelock of recovery request ${record.id} ends at ${record.executableAt.toISOString()}; execute after it.`, "requestId");
-  }
   if (threshold === null || record.confirmations.length < threshold) {
     throw invalidRequest("threshold_not_met", `Recovery request ${record.id} has ${record.confirmations.length} of ${threshold ?? "?"} guardian confirmations.`, "requestId");
   }
-  const newValidator = getAddress(record.newValidator);
-  if (!input.executed_tx_hash) {
-    if (!(await installedOnChain(account))) {
-      throw invalidRequest(
-        "recovery_validator_not_installed",
-        `The RecoveryValidator is not installed on ${getAddress(account.address)}: the owner runs the setup call data of POST /v1/connect/recovery/configure first.`,
-        "requestId",
-      );
-    }
-    const sender = getAddress(account.address);
-    const nonceKey = validatorNonceKey(recoveryValidator());
-    const nonce = await publicClient(account.network).readContract({
-      address: getAddress(account.entryPoint), abi: entryPointAbi, functionName: "getNonce", args: [sender, nonceKey],
-    });
-    return {
-      ...serializeRequest(record, account, threshold),
-      execution: {
-        call_data: encodeFunctionData({ abi: recoveryAbi, functionName: "doRecovery", args: [newValidator, record.newValidatorData as Hex] }),
-        recovery_validator: recoveryValidator(),
-        nonce_key: nonceKey.toString(),
-        nonce: nonce.toString(),
-        signature_format: "concatenated 65-byte ECDSA signatures of the userOpHash (raw or EIP-191) by at least `threshold` distinct guardians, in ascending order of guardian address",
-      },
-    };
+  if (input.executed_tx_hash) return recordTransaction(account, record, threshold, input.executed_tx_hash.toLowerCase() as Hex);
+  if (!(await installedOnChain(account))) {
+    throw invalidRequest(
+      "recovery_validator_not_installed",
+      `The RecoveryValidator is not installed on ${getAddress(account.address)}: the owner runs the setup call data of POST /v1/connect/recovery/configure first.`,
+      "requestId",
+    );
   }
-  const hash = input.executed_tx_hash.toLowerCase() as Hex;
-  await verifyExecuted(account, record, hash);
+  const [onChain, now] = await Promise.all([pendingOnChain(account), chainNow(account)]);
+  let phase: "initiate" | "execute";
+  if (!onChain) {
+    if (record.executableAt) {
+      throw conflict("recovery_not_pending_on_chain", `Recovery request ${record.id} is no longer pending on chain (cancelled by the account, or executed): pass the executing transaction's hash, or cancel the request.`, "requestId");
+    }
+    phase = "initiate";
+  } else if (onChain.hash !== recoveryHashOf(record)) {
+    throw conflict("recovery_in_progress", `Another recovery is pending on chain for ${getAddress(account.address)}; the account can cancel it (cancelRecovery).`, "requestId");
+  } else {
+    if (now < onChain.executableAt) {
+      const when = new Date(onChain.executableAt * 1000).toISOString();
+      throw invalidRequest("timelock_active", `The on-chain timelock of recovery request ${record.id} ends at ${when} (chain time ${onChain.executableAt}; now ${now}); execute after it.`, "requestId");
+    }
+    phase = "execute";
+  }
+  const sender = getAddress(account.address);
+  const nonceKey = validatorNonceKey(recoveryValidator());
+  const nonce = await publicClient(account.network).readContract({
+    address: getAddress(account.entryPoint), abi: entryPointAbi, functionName: "getNonce", args: [sender, nonceKey],
+  });
+  const args = [getAddress(record.newValidator), record.newValidatorData as Hex] as const;
+  return {
+    ...serializeRequest(record, account, threshold, now),
+    execution: {
+      phase,
+      call_data: encodeFunctionData({ abi: recoveryAbi, functionName: phase === "initiate" ? "initiateRecovery" : "doRecovery", args }),
+      recovery_validator: recoveryValidator(),
+      nonce_key: nonceKey.toString(),
+      nonce: nonce.toString(),
+      signature_format: "concatenated 65-byte ECDSA signatures of the userOpHash (raw or EIP-191) by at least `threshold` distinct guardians, in ascending order of guardian address",
+    },
+  };
+}
+
+/** executed_tx_hash: the guardians' initiating transaction (→ executable_at) or the executing one (→ executed). */
+async function recordTransaction(account: ConnectAccount, record: ConnectRecoveryRequest, threshold: number, hash: Hex) {
+  const client = publicClient(account.network);
+  const sender = getAddress(account.address);
+  const receipt = await client.getTransactionReceipt({ hash }).catch(() => null);
+  if (!receipt) throw invalidRequest("transaction_not_found", `No mined transaction ${hash} on chain ${account.chainId}.`, "executed_tx_hash");
+  const events = parseEventLogs({ abi: recoveryAbi, logs: receipt.logs }).filter(
+    (log) => isAddressEqual(log.address, recoveryValidator()) && isAddressEqual(log.args.account, sender),
+  );
+  const initiated = events.find(
+    (e) => e.eventName === "RecoveryInitiated" && isAddressEqual(e.args.validator, getAddress(record.newValidator)) && e.args.data.toLowerCase() === record.newValidatorData.toLowerCase(),
+  );
+  if (initiated && initiated.eventName === "RecoveryInitiated" && !events.some((e) => e.eventName === "RecoveryExecuted")) {
+    // The first initiation recorded stays: the same hash again is answered as is.
+    if (record.initiatedTxHash) {
+      if (record.initiatedTxHash === hash) return { ...serializeRequest(record, account, threshold, await chainNow(account)), execution: null };
+      throw invalidRequest("recovery_not_applied", `Recovery request ${record.id} was initiated on chain by ${record.initiatedTxHash}; ${hash} does not execute it.`, "executed_tx_hash");
+    }
+    const fresh = await db.connectRecoveryRequest.update({
+      where: { id: record.id },
+      data: { initiatedTxHash: hash, executableAt: new Date(Number(initiated.args.executableAt) * 1000) },
+    });
+    return { ...serializeRequest(fresh, account, threshold, await chainNow(account)), execution: null };
+  }
+  await verifyExecuted(account, record, hash, receipt);
+  const newValidator = getAddress(record.newValidator);
   const moved = await db.connectRecoveryRequest.updateMany({
     where: { id: record.id, status: "pending" },
     data: { status: "executed", executedTxHash: hash, executedAt: new Date() },
@@ -370,20 +491,24 @@ export async function executeRecovery(scope: Scope, id: string, input: { execute
       });
   }
   const fresh = await db.connectRecoveryRequest.findUniqueOrThrow({ where: { id: record.id } });
-  return { ...serializeRequest(fresh, account, threshold), execution: null };
+  return { ...serializeRequest(fresh, account, threshold, await chainNow(account)), execution: null };
 }
 
-/** The transaction holds a successful user operation of the account, and the account's root validator is the new one. */
-async function verifyExecuted(account: ConnectAccount, record: ConnectRecoveryRequest, hash: Hex) {
+/**
+ * The transaction holds a successful user operation of the account with the RecoveryValidator's
+ * RecoveryExecuted, and the account's root validator is the new one.
+ */
+async function verifyExecuted(account: ConnectAccount, record: ConnectRecoveryRequest, hash: Hex, receipt: { logs: Parameters<typeof parseEventLogs>[0]["logs"] }) {
   const client = publicClient(account.network);
   const sender = getAddress(account.address);
-  const receipt = await client.getTransactionReceipt({ hash }).catch(() => null);
-  if (!receipt) throw invalidRequest("transaction_not_found", `No mined transaction ${hash} on chain ${account.chainId}.`, "executed_tx_hash");
   const ops = parseEventLogs({ abi: userOperationEvent, logs: receipt.logs, eventName: "UserOperationEvent" }).filter(
     (log) => isAddressEqual(log.address, getAddress(account.entryPoint)) && isAddressEqual(log.args.sender, sender),
   );
-  if (!ops.some((log) => log.args.success)) {
-    throw invalidRequest("recovery_not_applied", `Transaction ${hash} holds no successful user operation of ${sender}.`, "executed_tx_hash");
+  const executed = parseEventLogs({ abi: recoveryAbi, logs: receipt.logs, eventName: "RecoveryExecuted" }).some(
+    (log) => isAddressEqual(log.address, recoveryValidator()) && isAddressEqual(log.args.account, sender),
+  );
+  if (!ops.some((log) => log.args.success) || !executed) {
+    throw invalidRequest("recovery_not_applied", `Transaction ${hash} holds no executed recovery (the doRecovery user operation) of ${sender}.`, "executed_tx_hash");
   }
   const newValidator = getAddress(record.newValidator);
   const root = (await client.readContract({ address: sender, abi: kernelAbi, functionName: "rootValidator" })).toLowerCase();

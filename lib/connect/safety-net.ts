@@ -1,24 +1,57 @@
 // The safety net of a Connect account (onchain-modules 4.1): two or more passkeys, or social recovery
-// configured. Value operations are gated on it.
-// Recovery counts once guardians are configured (POST /v1/connect/recovery/configure, lib/connect/recovery-config.ts).
-import { decodeAbiParameters, decodeFunctionData, getAddress, hexToBigInt, slice, type Hex } from "viem";
+// configured. Value operations are gated on it. Counted on chain, since only what the account can validate
+// there saves it: the PasskeyValidator holds ONE key per account, so a second passkey row signs nothing and
+// unlocks nothing; recovery counts once the RecoveryValidator is installed with guardians, not when they are
+// only configured off chain (POST /v1/connect/recovery/configure).
+import { decodeAbiParameters, decodeFunctionData, getAddress, hexToBigInt, isAddressEqual, parseAbi, slice, type Hex } from "viem";
 import { invalidRequest } from "@/lib/api/errors";
+import { publicClient } from "@/lib/chain/clients";
 import { kernelAbi } from "./kernel-artifacts";
 import type { ConnectAccount } from "@/lib/generated/prisma/client";
 import type { Scope } from "@/lib/tokens/scope";
-import { countPasskeys } from "./passkeys";
-import { hasRecoveryConfigured } from "./recovery-config";
+import { connectBase } from "./local-setup";
+import { isDeployed, recoveryActiveOnChain } from "./recovery-config";
 import { findConnectAccount } from "./sessions-token";
 
 export const SAFETY_NET_MIN_PASSKEYS = 2;
 
-async function recoveryConfigured(_scope: Scope, account: ConnectAccount): Promise<boolean> {
-  return hasRecoveryConfigured(account);
+const passkeyValidatorAbi = parseAbi(["function keyOf(address account) view returns (bytes32 x, bytes32 y, bool requireUV)"]);
+const ZERO32: Hex = `0x${"00".repeat(32)}`;
+
+/** The passkey key in the account's init data, when its root validator is the PasskeyValidator (null otherwise). */
+function initDataPasskey(account: ConnectAccount, validator: Hex): { x: Hex; y: Hex } | null {
+  try {
+    const { functionName, args } = decodeFunctionData({ abi: kernelAbi, data: account.initData as Hex });
+    if (functionName !== "initialize") return null;
+    const [root, , validatorData] = args;
+    if (!isAddressEqual(getAddress(slice(root, 1, 21)), getAddress(validator))) return null;
+    const [x, y] = decodeAbiParameters([{ type: "bytes32" }, { type: "bytes32" }, { type: "bool" }], validatorData);
+    return { x, y };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How many passkeys can sign for the account on chain: the PasskeyValidator's one key for it, when that
+ * validator is installed (0 or 1). Before deployment, the key of the init data the address commits to.
+ */
+export async function passkeysOnChain(account: ConnectAccount): Promise<number> {
+  const validator = getAddress(connectBase().passkeyValidator);
+  if (!(await isDeployed(account))) return initDataPasskey(account, validator) ? 1 : 0;
+  const client = publicClient(account.network);
+  const address = getAddress(account.address);
+  const installed = await client
+    .readContract({ address, abi: kernelAbi, functionName: "isModuleInstalled", args: [1n, validator, "0x"] })
+    .catch(() => false);
+  if (!installed) return 0;
+  const [x, y] = await client.readContract({ address: validator, abi: passkeyValidatorAbi, functionName: "keyOf", args: [address] });
+  return x === ZERO32 && y === ZERO32 ? 0 : 1;
 }
 
 export async function safetyNet(scope: Scope, address: string, chainId: string) {
   const account = await findConnectAccount(scope, address, chainId);
-  const [passkeys, recovery] = await Promise.all([countPasskeys(scope, account.id), recoveryConfigured(scope, account)]);
+  const [passkeys, recovery] = await Promise.all([passkeysOnChain(account), recoveryActiveOnChain(account)]);
   return {
     object: "safety_net" as const,
     address: getAddress(account.address),

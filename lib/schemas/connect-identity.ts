@@ -329,9 +329,11 @@ export const SafetyNet = z
     object: z.literal("safety_net"),
     address: z.string(),
     chain_id: z.string(),
-    has_safety_net: z.boolean().meta({ description: "true with two or more passkeys or recovery configured; value operations are gated on it." }),
-    passkeys: z.number().int(),
-    recovery_configured: z.boolean(),
+    has_safety_net: z.boolean().meta({
+      description: "true with two or more passkeys that can sign on chain, or recovery installed on chain; value operations are gated on it. Read from chain: the PasskeyValidator holds one key per account, so passkey rows beyond it count nothing.",
+    }),
+    passkeys: z.number().int().meta({ description: "Passkeys that can sign for the account on chain (the PasskeyValidator's key for it; before deployment, the key of its init data): 0 or 1." }),
+    recovery_configured: z.boolean().meta({ description: "The RecoveryValidator is installed on the account with guardians (not merely configured off chain)." }),
   })
   .meta({ id: "SafetyNet" });
 

@@ -1,4 +1,5 @@
-// Connect social recovery (onchain-modules 4.1): guardians, recovery requests and the doRecovery call data.
+// Connect social recovery (onchain-modules 4.1): guardians, recovery requests and the guardians' call data
+// (initiateRecovery, then doRecovery after the on-chain timelock).
 import { z } from "zod";
 import { Address, Id, writeBody } from "./common";
 import { ChainIdString } from "./connect-identity";
@@ -33,7 +34,9 @@ export const RecoveryExecuteInput = writeBody({
     .string()
     .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte transaction hash")
     .optional()
-    .meta({ description: "Hash of the mined transaction that included the doRecovery user operation: checked on chain, then the request is `executed`." }),
+    .meta({
+      description: "Hash of the mined transaction that included the guardians' user operation, checked on chain: the initiateRecovery one records executable_at; the doRecovery one makes the request `executed`.",
+    }),
 }).meta({ id: "RecoveryExecuteInput" });
 
 export const RequestIdParams = z.strictObject({ requestId: Id });
@@ -49,7 +52,7 @@ export const RecoveryConfig = z
     guardians: z.array(z.string()),
     threshold: z.number().int(),
     timelock_seconds: z.number().int(),
-    recovery_validator: z.string().meta({ description: "Address of the RecoveryValidator module (guardian-threshold validator and doRecovery fallback)." }),
+    recovery_validator: z.string().meta({ description: "Address of the RecoveryValidator module (guardian-threshold validator and the initiateRecovery/doRecovery fallbacks)." }),
     installed: z.boolean().meta({ description: "Whether the RecoveryValidator is installed on the account (read from chain)." }),
     setup: z
       .object({
@@ -59,7 +62,7 @@ export const RecoveryConfig = z
       })
       .meta({
         description:
-          "What the owner must run on chain so guardians can recover: `install` installs the RecoveryValidator as a non-root validator for the doRecovery selector and as its delegatecall fallback; `update_guardians` sets the new guardians and threshold on the installed module.",
+          "What the owner must run on chain so guardians can recover: `install` installs the RecoveryValidator as a non-root validator for the initiateRecovery and doRecovery selectors and as their delegatecall fallback, with timelock_seconds as its on-chain delay; `update_guardians` sets the new guardians, threshold and delay on the installed module.",
       }),
     livemode: z.boolean(),
     created: z.number().int(),
@@ -73,15 +76,23 @@ export const RecoveryRequest = z
     id: z.string().meta({ description: "`rcv_…`" }),
     account: z.string(),
     chain_id: z.string(),
-    status: z.enum(["pending", "executed", "cancelled"]).meta({ description: "pending → executed (terminal, checked on chain) or cancelled (terminal, by the owner)." }),
+    status: z.enum(["pending", "executed", "cancelled"]).meta({
+      description: "pending → executed (terminal, checked on chain) or cancelled (terminal, by the owner: at once before the on-chain initiation, after it once the owner's cancelRecovery user operation is confirmed).",
+    }),
     initiated_by: z.string(),
     confirmations: z.array(z.string()).meta({ description: "Guardians that approved, the initiator first." }),
     threshold: z.number().int().nullable(),
     new_validator: z.string(),
     new_validator_data: z.string(),
     new_signer: z.string().nullable(),
-    executable_at: z.number().int().meta({ description: "Unix seconds: the end of the timelock." }),
-    executable: z.boolean().meta({ description: "Pending, past the timelock and at the threshold of confirmations." }),
+    executable_at: z.number().int().nullable().meta({
+      description: "Unix seconds of the chain's clock: the end of the on-chain timelock, from the RecoveryInitiated event of the guardians' initiateRecovery. Null until that initiation is on chain.",
+    }),
+    initiated_tx_hash: z.string().nullable().meta({ description: "The transaction of the on-chain initiation, once passed to execute as executed_tx_hash." }),
+    executable: z.boolean().meta({ description: "Pending, initiated on chain, the chain's clock past executable_at, and at the threshold of confirmations." }),
+    cancel_user_op_hash: z.string().nullable().meta({
+      description: "After cancel of a recovery initiated on chain: the owner's cancelRecovery user operation, to sign with POST /v1/connect/ops/{userOpHash}/sign-and-relay. The request is cancelled once it is confirmed.",
+    }),
     executed_tx_hash: z.string().nullable(),
     executed: z.number().int().nullable(),
     cancelled: z.number().int().nullable(),
@@ -93,7 +104,10 @@ export const RecoveryRequest = z
 export const RecoveryExecution = RecoveryRequest.extend({
   execution: z
     .object({
-      call_data: z.string().meta({ description: "doRecovery(newValidator, newValidatorData): the user operation's callData (not wrapped in execute)." }),
+      phase: z.enum(["initiate", "execute"]).meta({
+        description: "`initiate`: initiateRecovery starts the on-chain timelock (pass its transaction hash as executed_tx_hash to record executable_at). `execute`: the timelock is over on chain; doRecovery makes the new validator root.",
+      }),
+      call_data: z.string().meta({ description: "initiateRecovery or doRecovery(newValidator, newValidatorData): the user operation's callData (not wrapped in execute)." }),
       recovery_validator: z.string(),
       nonce_key: z.string().meta({ description: "EntryPoint nonce key of the RecoveryValidator (Kernel: 0x00 ++ 0x01 ++ validator ++ 0x0000), decimal." }),
       nonce: z.string().meta({ description: "The account's current EntryPoint nonce under that key, decimal." }),

@@ -1,4 +1,4 @@
-// POST /v1/connect/recovery/{requestId}/cancel — the owner cancels a pending recovery; off-chain
+// POST /v1/connect/recovery/{requestId}/cancel — the owner cancels a pending recovery (on chain once it was initiated there)
 import { api } from "@/lib/api/handler";
 import { RecoveryCancelInput, RecoveryRequest, RequestIdParams } from "@/lib/schemas/connect-recovery";
 import { cancelRecovery } from "@/lib/connect/recovery";
@@ -7,7 +7,8 @@ import { scopeOf } from "@/lib/tokens/scope";
 export const POST = api(
   {
     auth: "api_key",
-    summary: "Cancel a pending recovery request (terminal `cancelled`)",
+    summary:
+      "Cancel a pending recovery request: `cancelled` at once while it is not initiated on chain; once it is, the owner's cancelRecovery user operation is prepared (cancel_user_op_hash, to sign and relay) and the request becomes `cancelled` when it is confirmed",
     params: RequestIdParams,
     body: RecoveryCancelInput,
     response: RecoveryRequest,
