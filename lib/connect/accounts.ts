@@ -141,6 +141,15 @@ export async function listAccounts(scope: Scope, query: ListParams & { chain_id?
 }
 
 /** The tenant's account at this address (on `chainId`, or the latest registered); 404 otherwise. */
+/** Every registration of the account at `address` (one per chain, or the one on `chainId`); 404 when none. */
+export async function accountsAt(scope: Scope, address: string, chainId?: string): Promise<ConnectAccount[]> {
+  const accounts = await db.connectAccount.findMany({
+    where: { tenantId: scope.tenantId, livemode: scope.livemode, address: address.toLowerCase(), ...(chainId ? { chainId } : {}) },
+  });
+  if (!accounts.length) throw notFound("connect account", address);
+  return accounts;
+}
+
 export async function findAccount(scope: Scope, address: string, chainId?: string): Promise<ConnectAccount> {
   const account = await db.connectAccount.findFirst({
     where: { tenantId: scope.tenantId, livemode: scope.livemode, address: address.toLowerCase(), ...(chainId ? { chainId } : {}) },

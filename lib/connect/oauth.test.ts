@@ -6,7 +6,7 @@ import { decodeJwt } from "jose";
 import { call, newTenant } from "@/test/client";
 import { verifyAccessToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
-import { verifySessionToken } from "./sessions-token";
+import { readSessionToken } from "./sessions-token-testing";
 import { CHAIN_ID, newAccount, startIdentityProviders, type IdentityProviders, type IdTokenClaims } from "./oauth-testing";
 
 let idp: IdentityProviders;
@@ -58,7 +58,7 @@ describe("Connect OAuth", () => {
 
     const back = await call("POST", "/v1/connect/oauth/verify", { token: t.apiKey, body: { provider: "google", id_token: await tokenFor(t, "google", { sub }) } });
     expect(back.body).toMatchObject({ linked: true, account: { address, chain_id: CHAIN_ID, network: "polygon_amoy" }, oauth_token: null, session_expires_in: 3600 });
-    const session = await verifySessionToken(back.body.session_token);
+    const session = await readSessionToken(back.body.session_token);
     expect(session).toEqual({ tenantId: t.auth.tenant.id, livemode: false, address, chainId: CHAIN_ID, method: "oauth" });
     // Neither token is a console session or an API credential.
     expect(await verifyAccessToken(back.body.session_token)).toBeNull();
@@ -66,7 +66,7 @@ describe("Connect OAuth", () => {
     expect(decodeJwt(back.body.session_token).aud).toBe("connect-session");
     expect((await call("GET", "/v1/settings/cors", { token: back.body.session_token })).status).toBe(401);
     // An oauth_token is not a session token, nor the other way round.
-    expect(await verifySessionToken(oauthToken)).toBeNull();
+    expect(await readSessionToken(oauthToken)).toBeNull();
     const swapped = await call("POST", "/v1/connect/oauth/link", { token: t.apiKey, body: { oauth_token: back.body.session_token, address, chain_id: CHAIN_ID } });
     expect(swapped.status).toBe(400);
     expect(swapped.body.error.code).toBe("invalid_oauth_token");

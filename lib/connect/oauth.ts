@@ -17,7 +17,8 @@ import type { ConnectAccount, ConnectOAuthLink } from "@/lib/generated/prisma/cl
 import type { Scope } from "@/lib/tokens/scope";
 import { useIdTokenOnce } from "./oauth-replay";
 import { ownsOAuthClient, readSettings } from "./settings";
-import { findConnectAccount, issueOAuthToken, issueSessionToken, verifyOAuthToken } from "./sessions-token";
+import { issueOAuthToken, issueSessionToken, verifyOAuthToken } from "./sessions-token";
+import { findAccount } from "./accounts";
 
 export type Provider = "google" | "apple";
 
@@ -116,7 +117,7 @@ export async function linkOAuth(scope: Scope, input: { oauth_token: string; addr
   if (!identity || identity.tenantId !== scope.tenantId || identity.livemode !== scope.livemode) {
     throw invalidRequest("invalid_oauth_token", "The oauth_token is invalid or expired: verify the id_token again (POST /v1/connect/oauth/verify).", "oauth_token");
   }
-  const account = await findConnectAccount(scope, input.address, input.chain_id);
+  const account = await findAccount(scope, input.address, input.chain_id);
   const where = { tenantId: scope.tenantId, livemode: scope.livemode, provider: identity.provider };
   const existing = await db.connectOAuthLink.findFirst({ where: { ...where, subject: identity.subject } });
   if (existing) {
@@ -135,13 +136,13 @@ export async function linkOAuth(scope: Scope, input: { oauth_token: string; addr
 }
 
 export async function listOAuthLinks(scope: Scope, address: string, chainId: string) {
-  const account = await findConnectAccount(scope, address, chainId);
+  const account = await findAccount(scope, address, chainId);
   const links = await db.connectOAuthLink.findMany({ where: { tenantId: scope.tenantId, livemode: scope.livemode, accountId: account.id }, orderBy: { id: "desc" } });
   return { object: "list" as const, data: links.map((l) => serializeLink(l, account)), has_more: false, total: links.length };
 }
 
 export async function unlinkOAuth(scope: Scope, address: string, provider: Provider, chainId: string) {
-  const account = await findConnectAccount(scope, address, chainId);
+  const account = await findAccount(scope, address, chainId);
   const link = await db.connectOAuthLink.findFirst({ where: { tenantId: scope.tenantId, livemode: scope.livemode, accountId: account.id, provider } });
   if (!link) throw notFound(`${provider} link of account`, address);
   await db.connectOAuthLink.deleteMany({ where: { id: link.id, tenantId: scope.tenantId } });

@@ -17,7 +17,7 @@ import type { ConnectAccount, ConnectPasskey } from "@/lib/generated/prisma/clie
 import type { ListParams } from "@/lib/schemas/common";
 import type { Scope } from "@/lib/tokens/scope";
 import { readSettings } from "./settings";
-import { findConnectAccount } from "./sessions-token";
+import { accountsAt, findAccount } from "./accounts";
 
 export interface PasskeyInput {
   address: string;
@@ -148,7 +148,7 @@ export async function addPasskey(scope: Scope, input: PasskeyInput) {
   if (input.registration && (input.credential_id || input.public_key)) {
     throw invalidRequest("parameter_invalid", "Send either registration (preferred) or credential_id + public_key, not both.", "credential_id");
   }
-  const account = await findConnectAccount(scope, input.address, input.chain_id);
+  const account = await findAccount(scope, input.address, input.chain_id);
   const credential = input.registration ? await verifiedCredential(scope, input) : givenCredential(input);
   const point = p256Point(credential.publicKey, input.registration ? "registration" : "public_key");
   const id = newId("psk");
@@ -178,23 +178,15 @@ export async function addPasskey(scope: Scope, input: PasskeyInput) {
 }
 
 /** The tenant's accounts at `address` (on `chainId` when given), or 404. */
-async function accountsAt(scope: Scope, address: string, chainId?: string) {
-  const accounts = await db.connectAccount.findMany({
-    where: { tenantId: scope.tenantId, livemode: scope.livemode, address: address.toLowerCase(), ...(chainId ? { chainId } : {}) },
-  });
-  if (!accounts.length) throw notFound("connect account", address);
-  return new Map(accounts.map((a) => [a.id, a]));
-}
-
 export async function listPasskeys(scope: Scope, address: string, query: ListParams & { chain_id?: string }) {
-  const accounts = await accountsAt(scope, address, query.chain_id);
+  const accounts = new Map((await accountsAt(scope, address, query.chain_id)).map((a) => [a.id, a]));
   return paginate(db.connectPasskey, { tenantId: scope.tenantId, livemode: scope.livemode, accountId: { in: [...accounts.keys()] } }, query, (p) =>
     serializePasskey(p, accounts.get(p.accountId)!),
   );
 }
 
 export async function deletePasskey(scope: Scope, address: string, credentialId: string, chainId?: string) {
-  const accounts = await accountsAt(scope, address, chainId);
+  const accounts = new Map((await accountsAt(scope, address, chainId)).map((a) => [a.id, a]));
   const passkey = await db.connectPasskey.findFirst({
     where: { tenantId: scope.tenantId, livemode: scope.livemode, credentialId: credentialId.replace(/=+$/, ""), accountId: { in: [...accounts.keys()] } },
   });

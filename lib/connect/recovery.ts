@@ -46,7 +46,7 @@ import { connectBase } from "./local-setup";
 import { validatorNonceKey } from "./modules";
 import { encodeKernelCalls, prepareUserOperation, type Call } from "./ops";
 import { DO_RECOVERY_SELECTOR, INITIATE_RECOVERY_SELECTOR, recoveryInstalled, recoveryValidatorAddress } from "./recovery-config";
-import { findConnectAccount } from "./sessions-token";
+import { findAccount } from "./accounts";
 
 export const MAX_GUARDIANS = 10;
 export const DEFAULT_TIMELOCK_SECONDS = 86_400;
@@ -200,7 +200,7 @@ export interface ConfigureInput {
 
 /** POST /v1/connect/recovery/configure: creates or replaces the account's guardians (200 either way). */
 export async function configureRecovery(scope: Scope, input: ConfigureInput) {
-  const account = await findConnectAccount(scope, input.account, input.chain_id);
+  const account = await findAccount(scope, input.account, input.chain_id);
   const guardians = checkGuardians(input.guardians, input.threshold);
   if (guardians.includes(account.address.toLowerCase())) throw invalidRequest("parameter_invalid", "The account cannot be its own guardian.", "guardians");
   const minimum = scope.livemode ? MIN_TIMELOCK_SECONDS_LIVE : MIN_TIMELOCK_SECONDS_TEST;
@@ -231,7 +231,7 @@ export async function configureRecovery(scope: Scope, input: ConfigureInput) {
 
 /** GET /v1/connect/accounts/{address}/recovery?chain_id= */
 export async function accountRecovery(scope: Scope, address: string, chainId: string) {
-  const account = await findConnectAccount(scope, address, chainId);
+  const account = await findAccount(scope, address, chainId);
   const config = await configOf(account);
   const found = await db.connectRecoveryRequest.findMany({ where: { accountId: account.id, status: "pending" }, orderBy: { id: "desc" } });
   const active = (await Promise.all(found.map((r) => synced(r, account)))).filter((r) => r.status === "pending");
@@ -271,7 +271,7 @@ export interface InitiateInput {
 
 /** POST /v1/connect/recovery/initiate: a guardian proposes a new owner (the ECDSA validator's new signer). */
 export async function initiateRecovery(scope: Scope, input: InitiateInput) {
-  const account = await findConnectAccount(scope, input.account, input.chain_id);
+  const account = await findAccount(scope, input.account, input.chain_id);
   const config = await requireConfig(account);
   const guardian = requireGuardian(config, input.guardian);
   if (/^0x0{40}$/i.test(input.new_signer)) throw invalidRequest("parameter_invalid", "new_signer cannot be the zero address.", "new_signer");

@@ -11,7 +11,7 @@ import type { ConnectAccount } from "@/lib/generated/prisma/client";
 import type { Scope } from "@/lib/tokens/scope";
 import { connectBase } from "./local-setup";
 import { isDeployed, recoveryActiveOnChain } from "./recovery-config";
-import { findConnectAccount } from "./sessions-token";
+import { findAccount } from "./accounts";
 
 export const SAFETY_NET_MIN_PASSKEYS = 2;
 
@@ -50,7 +50,7 @@ export async function passkeysOnChain(account: ConnectAccount): Promise<number> 
 }
 
 export async function safetyNet(scope: Scope, address: string, chainId: string) {
-  const account = await findConnectAccount(scope, address, chainId);
+  const account = await findAccount(scope, address, chainId);
   const [passkeys, recovery] = await Promise.all([passkeysOnChain(account), recoveryActiveOnChain(account)]);
   return {
     object: "safety_net" as const,

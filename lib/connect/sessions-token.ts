@@ -3,12 +3,9 @@
 // console session (verifyAccessToken checks its issuer) and the two kinds never verify as each other.
 //   session token  `connect-session`  after sign-in (OAuth returning user, SIWE); subject = account address
 //   oauth token    `connect-oauth`    a verified provider identity waiting to be linked (10 minutes)
-// Also here: finding the tenant's smart account named by address + chain (connect_accounts).
+// No endpoint reads a session token back (the spec names none), so there is no verifier here;
+// sessions-token-testing.ts reads one as a verifier would.
 import { SignJWT, jwtVerify } from "jose";
-import { db } from "@/lib/db";
-import { notFound } from "@/lib/api/errors";
-import type { ConnectAccount } from "@/lib/generated/prisma/client";
-import type { Scope } from "@/lib/tokens/scope";
 import { jwtSigningKey } from "@/lib/crypto/keys";
 
 export const CONNECT_SESSION_TTL_SECONDS = 3600;
@@ -49,13 +46,6 @@ export async function issueSessionToken(s: ConnectSession) {
   return { session_token: token, session_expires_in: CONNECT_SESSION_TTL_SECONDS };
 }
 
-/** The session a token carries, or null (bad signature, expired, another kind of token). */
-export async function verifySessionToken(token: string): Promise<ConnectSession | null> {
-  const p = await verify(SESSION, token);
-  if (!p || typeof p.sub !== "string" || typeof p.tid !== "string" || typeof p.live !== "boolean" || typeof p.chain_id !== "string") return null;
-  return { tenantId: p.tid, livemode: p.live, address: p.sub, chainId: p.chain_id, method: p.amr === "siwe" ? "siwe" : "oauth" };
-}
-
 export interface OAuthIdentity {
   tenantId: string;
   livemode: boolean;
@@ -73,15 +63,4 @@ export async function verifyOAuthToken(token: string): Promise<OAuthIdentity | n
   const p = await verify(OAUTH, token);
   if (!p || typeof p.sub !== "string" || typeof p.tid !== "string" || typeof p.live !== "boolean" || (p.prv !== "google" && p.prv !== "apple")) return null;
   return { tenantId: p.tid, livemode: p.live, provider: p.prv, subject: p.sub, email: typeof p.email === "string" ? p.email : null };
-}
-
-// ---------------------------------------------------------------------------------------------------
-
-/** The tenant's smart account at `address` on `chainId` (this mode), or 404 like another tenant's. */
-export async function findConnectAccount(scope: Scope, address: string, chainId: string): Promise<ConnectAccount> {
-  const account = await db.connectAccount.findFirst({
-    where: { tenantId: scope.tenantId, livemode: scope.livemode, address: address.toLowerCase(), chainId },
-  });
-  if (!account) throw notFound(`connect account on chain ${chainId}`, address);
-  return account;
 }

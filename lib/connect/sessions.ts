@@ -31,7 +31,7 @@ import type { ConnectAccount, ConnectSessionKey } from "@/lib/generated/prisma/c
 import type { ListParams } from "@/lib/schemas/common";
 import { MAX_SESSION_DAYS, MAX_SESSION_SCOPE, type SessionKeyInputT } from "@/lib/schemas/connect-sessions";
 import type { Scope } from "@/lib/tokens/scope";
-import { findAccount } from "./accounts";
+import { accountsAt, findAccount } from "./accounts";
 import { connectBase } from "./local-setup";
 import { installModuleCall, validatorNonceKey } from "./modules";
 import { connectNetwork } from "./networks";
@@ -283,14 +283,6 @@ export async function createSession(scope: Scope, input: SessionKeyInputT) {
 }
 
 /** The tenant's accounts at `address` (on `chainId` when given), or 404. */
-async function accountsAt(scope: Scope, address: string, chainId?: string): Promise<ConnectAccount[]> {
-  const accounts = await db.connectAccount.findMany({
-    where: { tenantId: scope.tenantId, livemode: scope.livemode, address: address.toLowerCase(), ...(chainId ? { chainId } : {}) },
-  });
-  if (!accounts.length) throw notFound("connect account", address);
-  return accounts;
-}
-
 /** GET /v1/connect/accounts/{address}/sessions */
 export async function listSessions(scope: Scope, address: string, query: ListParams & { chain_id?: string }) {
   const accounts = await accountsAt(scope, address, query.chain_id);

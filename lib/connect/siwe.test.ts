@@ -6,7 +6,7 @@ import { createSiweMessage, generateSiweNonce } from "viem/siwe";
 import { publicClient } from "@/lib/chain/clients";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { call, newTenant } from "@/test/client";
-import { verifySessionToken } from "./sessions-token";
+import { readSessionToken } from "./sessions-token-testing";
 
 const HOST = `dapp-${Date.now()}.example.com`;
 
@@ -39,7 +39,7 @@ describe("SIWE sign-in", () => {
     const res = await call("POST", "/v1/connect/verify", { token: t.apiKey, body: { message: msg, signature } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ object: "siwe_session", address: user.address, chain_id: "80002", domain: HOST, session_expires_in: 3600 });
-    expect(await verifySessionToken(res.body.session_token)).toEqual({ tenantId: t.auth.tenant.id, livemode: false, address: user.address, chainId: "80002", method: "siwe" });
+    expect(await readSessionToken(res.body.session_token)).toEqual({ tenantId: t.auth.tenant.id, livemode: false, address: user.address, chainId: "80002", method: "siwe" });
 
     const replay = await call("POST", "/v1/connect/verify", { token: t.apiKey, body: { message: msg, signature } });
     expect(replay.status).toBe(400);
