@@ -49,13 +49,14 @@ describe("stuck transactions", () => {
     // Stuck at once, with a cap 15% above the first fee (a node takes a replacement from +10%): one
     // replacement, at the cap, then the cap stops it.
     process.env.TX_STUCK_AFTER_SECONDS = "0";
+    process.env.TX_RESEND_AFTER_SECONDS = "0"; // a replacement is due at once, no waiting out the resend interval
     process.env.MAX_FEE_PER_GAS_GWEI_BASE_SEPOLIA = String(Number(BigInt(first.maxFeePerGas!) * 115n / 100n) / Number(parseGwei("1")));
     try {
       await runWallet(key, "base_sepolia", 300);
-      await new Promise((r) => setTimeout(r, 5_200)); // a replacement waits for the resend interval
       await runWallet(key, "base_sepolia", 300);
     } finally {
       delete process.env.TX_STUCK_AFTER_SECONDS;
+      delete process.env.TX_RESEND_AFTER_SECONDS;
       delete process.env.MAX_FEE_PER_GAS_GWEI_BASE_SEPOLIA;
     }
     const replaced = await db.transaction.findUniqueOrThrow({ where: { id: record.id } });

@@ -56,7 +56,6 @@ describe("connect mode", () => {
     // Reading the mode predicts the account; it does not register it (its first write does, below).
     expect((await api(t, "GET", `/v1/connect/accounts/${account}`)).status).toBe(404);
     expect(await db.connectAccount.count({ where: { tenantId: t.id } })).toBe(0);
-    await new Promise((r) => setTimeout(r, 3_100)); // the mode is read with a 3 s cache
   });
 
   it("a deployment and a mint wait for the owner's signature, then confirm with the custodial path's events and webhook", async () => {
