@@ -1,0 +1,130 @@
+// ERC-4626 vaults (spec document 2, 4.7): each one is a PlatformVault (OpenZeppelin ERC4626) over one
+// ERC-20 asset, deployed by the tenant's wallet. The spec leaves bodies and records open; these are ours.
+import { z } from "zod";
+import { Amount, Id, ListQuery, listOf, singleLine, writeBody } from "./common";
+import { Address } from "./tokens";
+
+const Positive = (what: string) =>
+  // The refinement runs after a failed format check too: only digit strings are compared.
+  Amount.refine((v) => !/^\d+$/.test(v) || BigInt(v) > 0n, "must be greater than 0").meta({ description: `${what}, in base units (> 0).` });
+
+const Receiver = Address.optional().meta({ description: "Who receives the result. Default: the tenant's acting wallet." });
+
+export const VaultStatus = z.enum(["deploying", "active", "failed"]).meta({
+  description: "`deploying` until the vault's deployment confirms, then `active`; `failed` when it reverted (see `failure_reason`).",
+});
+
+export const CreateVaultInput = writeBody({
+  asset: z
+    .union([Address, Id.regex(/^tok_/, "must be a token id (tok_…) or an address")])
+    .meta({ description: "The underlying ERC-20: one of your ERC20 tokens (tok_…, then `network` defaults to its network) or any ERC-20 address on `network`.", example: "tok_01jd…" }),
+  network: z.string().min(1).max(64).optional().meta({ description: "Required with an asset address; must match the token's network with a token id.", example: "polygon_amoy" }),
+  name: singleLine(z.string().min(1).max(100)).meta({ description: "The share token's ERC-20 name.", example: "Acme Dollar Vault" }),
+  symbol: singleLine(z.string().min(1).max(11)).meta({ description: "The share token's ERC-20 symbol.", example: "vACD" }),
+}).meta({ id: "CreateVaultInput", description: "Deploys an ERC-4626 vault over `asset`; the tenant's acting wallet deploys it and makes its deposits." });
+
+export const Vault = z
+  .object({
+    object: z.literal("vault"),
+    id: z.string().meta({ example: "vlt_01jd…" }),
+    network: z.string(),
+    asset: z.string().nullable().meta({ description: "The token id when the asset is one of your tokens." }),
+    asset_address: z.string(),
+    name: z.string(),
+    symbol: z.string(),
+    address: z.string().nullable().meta({ description: "The vault, which is also its share token; null until deployed." }),
+    status: VaultStatus,
+    deploy_transaction: z.string(),
+    transaction: z.string().meta({ description: "The last transaction made on this vault through the API (GET /v1/transactions/{id})." }),
+    failure_reason: z.string().nullable(),
+    livemode: z.boolean(),
+    created: z.number().int(),
+  })
+  .meta({ id: "Vault" });
+
+export const VaultDetails = Vault.extend({
+  total_assets: z.string().nullable().meta({ description: "totalAssets(), read from the chain; null until deployed." }),
+  total_shares: z.string().nullable().meta({ description: "totalSupply() of the shares; null until deployed." }),
+}).meta({ id: "VaultDetails" });
+
+export const VaultList = listOf(Vault, "VaultList");
+
+export const ListVaultsQuery = z.strictObject({
+  ...ListQuery.shape,
+  status: VaultStatus.optional(),
+  network: z.string().min(1).max(64).optional(),
+});
+
+export const ConvertQuery = z.strictObject({
+  assets: Amount.optional().meta({ description: "Convert this many assets to shares (convertToShares)." }),
+  shares: Amount.optional().meta({ description: "Convert this many shares to assets (convertToAssets). Give exactly one of the two." }),
+});
+
+export const VaultConversion = z
+  .object({ object: z.literal("vault_conversion"), id: z.string(), assets: z.string(), shares: z.string(), direction: z.enum(["to_shares", "to_assets"]) })
+  .meta({ id: "VaultConversion", description: "The ideal conversion, without fees or limits (ERC-4626 convertTo*)." });
+
+export const VaultAction = z.enum(["deposit", "mint", "withdraw", "redeem"]);
+
+export const PreviewQuery = z.strictObject({
+  action: VaultAction.meta({ description: "deposit (assets → shares received), mint (shares → assets needed), withdraw (assets → shares burned), redeem (shares → assets received)." }),
+  amount: Amount.meta({ description: "Assets for deposit and withdraw, shares for mint and redeem." }),
+});
+
+export const VaultPreview = z
+  .object({
+    object: z.literal("vault_preview"),
+    id: z.string(),
+    action: VaultAction,
+    amount: z.string(),
+    result: z.string().meta({ description: "ERC-4626 preview*: what the action would give or take at the latest block." }),
+    result_unit: z.enum(["shares", "assets"]),
+  })
+  .meta({ id: "VaultPreview" });
+
+export const AddressQuery = z.strictObject({ address: Address.optional().meta({ description: "Default: the tenant's acting wallet." }) });
+
+export const VaultLimits = z
+  .object({
+    object: z.literal("vault_limits"),
+    id: z.string(),
+    address: z.string(),
+    max_deposit: z.string().meta({ description: "maxDeposit(address): assets it may deposit." }),
+    max_mint: z.string(),
+    max_withdraw: z.string().meta({ description: "maxWithdraw(address): assets its shares can withdraw." }),
+    max_redeem: z.string(),
+  })
+  .meta({ id: "VaultLimits" });
+
+export const DepositInput = writeBody({ assets: Positive("Assets to deposit"), receiver: Receiver }).meta({
+  id: "VaultDepositInput",
+  description: "Two transactions of the tenant wallet, in order: approve(vault, assets) on the asset, then deposit(assets, receiver). Answers the deposit's.",
+});
+export const MintInput = writeBody({ shares: Positive("Shares to mint"), receiver: Receiver }).meta({
+  id: "VaultMintInput",
+  description: "approve(vault, previewMint(shares)) on the asset, then mint(shares, receiver). Answers the mint's transaction.",
+});
+export const WithdrawInput = writeBody({ assets: Positive("Assets to withdraw"), receiver: Receiver }).meta({
+  id: "VaultWithdrawInput",
+  description: "withdraw(assets, receiver, owner = the tenant wallet): burns the shares it takes.",
+});
+export const RedeemInput = writeBody({ shares: Positive("Shares to redeem"), receiver: Receiver }).meta({
+  id: "VaultRedeemInput",
+  description: "redeem(shares, receiver, owner = the tenant wallet): pays the assets they are worth.",
+});
+
+export const SharesApproveInput = writeBody({ spender: Address, amount: Amount }).meta({ id: "VaultSharesApproveInput", description: "approve(spender, amount) on the share token." });
+export const SharesTransferInput = writeBody({ to: Address, amount: Positive("Shares to transfer") }).meta({
+  id: "VaultSharesTransferInput",
+  description: "transfer(to, amount) of the tenant wallet's shares.",
+});
+
+export const SharesBalance = z
+  .object({ object: z.literal("vault_shares_balance"), id: z.string(), address: z.string(), shares: z.string(), assets: z.string().meta({ description: "convertToAssets(shares)." }) })
+  .meta({ id: "VaultSharesBalance" });
+
+export const AllowanceQuery = z.strictObject({ owner: Address.optional().meta({ description: "Default: the tenant's acting wallet." }), spender: Address });
+
+export const SharesAllowance = z
+  .object({ object: z.literal("vault_shares_allowance"), id: z.string(), owner: z.string(), spender: z.string(), allowance: z.string() })
+  .meta({ id: "VaultSharesAllowance" });
