@@ -23,7 +23,7 @@ export type IdPrefix =
   | "ses" // Connect session keys (lib/connect/sessions.ts)
   | "rcc" | "rcv" // Connect recovery configurations and requests (lib/connect/recovery.ts)
   | "vst" // vesting schedules (lib/vesting)
-  | "vlt"; // vaults (lib/vaults)
+  | "vlt" | "vop"; // vaults and their deposits, mints, withdrawals and redemptions (lib/vaults)
 
 export const newId = (prefix: IdPrefix) => `${prefix}_${next().toLowerCase()}`;
 

@@ -34,6 +34,10 @@ export const Vault = z
     symbol: z.string(),
     address: z.string().nullable().meta({ description: "The vault, which is also its share token; null until deployed." }),
     status: VaultStatus,
+    decimals_offset: z.number().int().meta({
+      description: "OpenZeppelin's virtual-offset defence against the first-depositor inflation attack: shares have the asset's decimals plus this many (10^offset virtual shares), so 1 asset base unit first mints 10^offset shares. Always 6.",
+      example: 6,
+    }),
     deploy_transaction: z.string(),
     transaction: z.string().meta({ description: "The last transaction made on this vault through the API (GET /v1/transactions/{id})." }),
     failure_reason: z.string().nullable(),
@@ -45,6 +49,8 @@ export const Vault = z
 export const VaultDetails = Vault.extend({
   total_assets: z.string().nullable().meta({ description: "totalAssets(), read from the chain; null until deployed." }),
   total_shares: z.string().nullable().meta({ description: "totalSupply() of the shares; null until deployed." }),
+  asset_decimals: z.number().int().nullable().meta({ description: "decimals() of the asset; null until deployed." }),
+  decimals: z.number().int().nullable().meta({ description: "decimals() of the shares: asset_decimals + decimals_offset; null until deployed." }),
 }).meta({ id: "VaultDetails" });
 
 export const VaultList = listOf(Vault, "VaultList");
@@ -96,22 +102,65 @@ export const VaultLimits = z
   })
   .meta({ id: "VaultLimits" });
 
+const Asynchronous =
+  "Answers a `vault_operation` at once (201); follow it with GET /v1/vaults/{id}/operations/{operation_id} or the webhook event named after the action.";
+
 export const DepositInput = writeBody({ assets: Positive("Assets to deposit"), receiver: Receiver }).meta({
   id: "VaultDepositInput",
-  description: "Two transactions of the tenant wallet, in order: approve(vault, assets) on the asset, then deposit(assets, receiver). Answers the deposit's.",
+  description: `Two transactions of the tenant wallet tracked as one operation: approve(vault, assets) on the asset, then deposit(assets, receiver), recorded only once the approval confirmed. A failed approval fails the operation with its reason and nothing is deposited. ${Asynchronous}`,
 });
 export const MintInput = writeBody({ shares: Positive("Shares to mint"), receiver: Receiver }).meta({
   id: "VaultMintInput",
-  description: "approve(vault, previewMint(shares)) on the asset, then mint(shares, receiver). Answers the mint's transaction.",
+  description: `Two transactions tracked as one operation: approve(vault, previewMint(shares)) on the asset, then mint(shares, receiver), recorded only once the approval confirmed. A failed approval fails the operation with its reason. If the vault's rate rises between the two (assets sent to it), the mint needs more than was approved and fails with that reason. ${Asynchronous}`,
 });
 export const WithdrawInput = writeBody({ assets: Positive("Assets to withdraw"), receiver: Receiver }).meta({
   id: "VaultWithdrawInput",
-  description: "withdraw(assets, receiver, owner = the tenant wallet): burns the shares it takes.",
+  description: `withdraw(assets, receiver, owner = the tenant wallet): burns the shares it takes. ${Asynchronous}`,
 });
 export const RedeemInput = writeBody({ shares: Positive("Shares to redeem"), receiver: Receiver }).meta({
   id: "VaultRedeemInput",
-  description: "redeem(shares, receiver, owner = the tenant wallet): pays the assets they are worth.",
+  description: `redeem(shares, receiver, owner = the tenant wallet): pays the assets they are worth. ${Asynchronous}`,
 });
+
+export const VaultOperationStatus = z.enum(["approving", "pending", "succeeded", "failed"]).meta({
+  description:
+    "`approving` while the asset approval of a deposit or mint is on its way; `pending` while the action's transaction is; `succeeded` once it confirmed (`assets` and `shares` are then the vault's own log figures); `failed` with `failure_reason` (a failed approval fails the operation and its action is never sent).",
+});
+
+export const VaultOperation = z
+  .object({
+    object: z.literal("vault_operation"),
+    id: z.string().meta({ example: "vop_01jd…" }),
+    vault: z.string(),
+    address: z.string().nullable().meta({ description: "The vault contract." }),
+    action: VaultAction,
+    status: VaultOperationStatus,
+    amount: z.string().meta({ description: "What was asked: assets for deposit and withdraw, shares for mint and redeem." }),
+    preview: z.string().meta({ description: "preview* of `amount` when requested: shares for deposit and withdraw, assets for mint and redeem." }),
+    receiver: z.string(),
+    owner: z.string().meta({ description: "The tenant's acting wallet: it pays the assets (deposit, mint) or owns the shares (withdraw, redeem)." }),
+    assets: z.string().nullable().meta({ description: "Assets moved, from the vault's Deposit or Withdraw log; null until succeeded." }),
+    shares: z.string().nullable().meta({ description: "Shares minted or burned, from the same log; null until succeeded." }),
+    approved_assets: z.string().nullable().meta({
+      description: "Deposit and mint: the allowance the approval sets. It also covers the wallet's other deposits and mints on this vault still waiting for their approval, as an approval replaces the allowance.",
+    }),
+    approve_transaction: z.string().nullable().meta({ description: "The asset approval (deposit and mint), GET /v1/transactions/{id}." }),
+    transaction: z.string().nullable().meta({ description: "The action's transaction; null until the approval confirmed." }),
+    failure_reason: z.string().nullable(),
+    livemode: z.boolean(),
+    created: z.number().int(),
+  })
+  .meta({ id: "VaultOperation", description: "A deposit, mint, withdrawal or redemption asked for through the API." });
+
+export const VaultOperationList = listOf(VaultOperation, "VaultOperationList");
+
+export const ListVaultOperationsQuery = z.strictObject({
+  ...ListQuery.shape,
+  action: VaultAction.optional(),
+  status: VaultOperationStatus.optional(),
+});
+
+export const VaultOperationParams = z.strictObject({ id: Id, operation_id: Id });
 
 export const SharesApproveInput = writeBody({ spender: Address, amount: Amount }).meta({ id: "VaultSharesApproveInput", description: "approve(spender, amount) on the share token." });
 export const SharesTransferInput = writeBody({ to: Address, amount: Positive("Shares to transfer") }).meta({

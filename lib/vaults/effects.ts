@@ -1,63 +1,96 @@
-// What happens when a vault's transactions end: the deployment gives the record its address, and each
-// deposit, mint, withdrawal or redemption emits its event with the figures of the vault's own log
-// (Deposit / Withdraw), in the database transaction that finalizes the chain record.
-import { getAddress, parseEventLogs } from "viem";
+// What happens when a vault's transactions end, in the database transaction that finalizes the chain record:
+// the deployment gives the vault its address; a confirmed asset approval records the deposit or mint behind
+// it (so the action is never sent before its allowance exists) and a failed one fails the operation with its
+// reason; each action ends its operation with the figures of the vault's own Deposit or Withdraw log and
+// emits vault.deposit, vault.mint, vault.withdraw or vault.redeem.
+import { encodeFunctionData, getAddress, parseEventLogs, type Abi, type Address } from "viem";
 import { artifact } from "@/lib/chain/artifacts";
 import type { EffectContext, EffectEvent, KindsOf, Operation } from "@/lib/chain/operations";
-import type { Vault } from "@/lib/generated/prisma/client";
-import { serializeVault, VAULT_COLUMNS } from "./records";
+import type { Vault, VaultOperation } from "@/lib/generated/prisma/client";
+import { OPERATION_COLUMNS, serializeVault, serializeVaultOperation, VAULT_COLUMNS, type VaultActionName } from "./records";
 
-const vaultOf = (ctx: EffectContext) => (ctx.tx.effect as { vault: string }).vault;
+export interface VaultEffect {
+  vault: string;
+  /** The vault_operation a deposit, mint, withdrawal or redemption (or its approval) belongs to. */
+  operation?: string;
+  /** Approval only: the action recorded once it confirms. */
+  action?: "deposit" | "mint";
+  amount?: string;
+  receiver?: Address;
+  vault_address?: Address;
+}
+const effectOf = (ctx: EffectContext) => ctx.tx.effect as unknown as VaultEffect;
 
-async function update(ctx: EffectContext, set: string, values: unknown[] = []) {
+async function updateVault(ctx: EffectContext, set: string, values: unknown[] = []) {
   const { rows } = await ctx.client.query(
     `UPDATE vaults SET ${set}, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1 RETURNING ${VAULT_COLUMNS}`,
-    [vaultOf(ctx), ...values],
+    [effectOf(ctx).vault, ...values],
   );
   return rows[0] as Vault | undefined;
+}
+
+async function updateOperation(ctx: EffectContext, set: string, values: unknown[] = []) {
+  const { rows } = await ctx.client.query(
+    `UPDATE vault_operations SET ${set}, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1 RETURNING ${OPERATION_COLUMNS}`,
+    [effectOf(ctx).operation, ...values],
+  );
+  return rows[0] as VaultOperation | undefined;
 }
 
 const deploy: Operation = {
   async onConfirmed(ctx) {
     if (!ctx.receipt.contractAddress) {
-      await update(ctx, "status = 'failed', failure_reason = $2", ["The deployment created no contract."]);
+      await updateVault(ctx, "status = 'failed', failure_reason = $2", ["The deployment created no contract."]);
       return;
     }
-    const row = await update(ctx, "address = $2, status = 'active'", [getAddress(ctx.receipt.contractAddress)]);
+    const row = await updateVault(ctx, "address = $2, status = 'active'", [getAddress(ctx.receipt.contractAddress)]);
     return row ? [{ type: "vault.deployed", object: serializeVault(row) }] : [];
   },
-  onFailed: async (ctx) => void (await update(ctx, "status = 'failed', failure_reason = $2", [`The deployment failed: ${ctx.reason}`])),
+  onFailed: async (ctx) => void (await updateVault(ctx, "status = 'failed', failure_reason = $2", [`The deployment failed: ${ctx.reason}`])),
 };
 
-/** An action's event, from the vault's Deposit or Withdraw log in the receipt. */
-function action(type: "vault.deposit" | "vault.mint" | "vault.withdraw" | "vault.redeem", eventName: "Deposit" | "Withdraw"): Operation {
+const approveAsset: Operation = {
+  async onConfirmed(ctx) {
+    const { vault, operation, action, amount, receiver, vault_address } = effectOf(ctx);
+    const write = await ctx.submit({
+      tenantId: ctx.tx.tenantId, livemode: ctx.tx.livemode, network: ctx.tx.network, kind: `vault.${action!}`, tokenId: ctx.tx.tokenId ?? undefined,
+      to: vault_address!, data: encodeFunctionData({ abi: artifact("PlatformVault").abi as Abi, functionName: action!, args: [BigInt(amount!), receiver!] }),
+      request: { vault, operation, action, [action === "mint" ? "shares" : "assets"]: amount, receiver }, effect: { vault, operation },
+    });
+    await updateOperation(ctx, "status = 'pending', tx_id = $2", [write.id]);
+    await updateVault(ctx, "last_tx_id = $2", [write.id]);
+  },
+  async onFailed(ctx) {
+    await updateOperation(ctx, "status = 'failed', failure_reason = $2", [
+      `The asset approval failed: ${ctx.reason}. The ${effectOf(ctx).action} was not sent; nothing left the wallet.`,
+    ]);
+  },
+};
+
+/** An action's end: its operation takes the vault's own log figures and its event goes out. */
+function action(name: VaultActionName, eventName: "Deposit" | "Withdraw"): Operation {
   return {
     async onConfirmed(ctx): Promise<EffectEvent[]> {
       const vault = getAddress(ctx.tx.toAddress!);
-      const logs = parseEventLogs({ abi: artifact("PlatformVault").abi, eventName, logs: ctx.receipt.logs, strict: true }).filter((l) => getAddress(l.address) === vault);
-      return logs.map((l) => {
-        const args = l.args as { sender: string; owner: string; receiver?: string; assets: bigint; shares: bigint };
-        return {
-          type,
-          object: {
-            object: "vault_operation", vault: vaultOf(ctx), address: vault, action: type.slice("vault.".length), sender: getAddress(args.sender),
-            receiver: getAddress(args.receiver ?? args.owner), owner: getAddress(args.owner), assets: args.assets.toString(), shares: args.shares.toString(),
-            transaction: ctx.tx.id,
-          },
-        };
-      });
+      const [log] = parseEventLogs({ abi: artifact("PlatformVault").abi, eventName, logs: ctx.receipt.logs, strict: true }).filter((l) => getAddress(l.address) === vault);
+      const args = log?.args as { assets: bigint; shares: bigint } | undefined;
+      if (!effectOf(ctx).operation) return [];
+      const row = args
+        ? await updateOperation(ctx, "status = 'succeeded', assets = $2, shares = $3", [args.assets.toString(), args.shares.toString()])
+        : await updateOperation(ctx, "status = 'failed', failure_reason = $2", [`The ${name} confirmed without the vault's ${eventName} log.`]);
+      return row && args ? [{ type: `vault.${name}`, object: serializeVaultOperation(row, vault) }] : [];
     },
+    onFailed: async (ctx) => void (await updateOperation(ctx, "status = 'failed', failure_reason = $2", [`The ${name} failed: ${ctx.reason}`])),
   };
 }
 
 export const vaultOperations = {
   "vault.deploy": deploy,
-  /** The asset approval made before a deposit or mint: its failure fails the action behind it (its estimate reverts). */
-  "vault.approve_asset": {},
-  "vault.deposit": action("vault.deposit", "Deposit"),
-  "vault.mint": action("vault.mint", "Deposit"),
-  "vault.withdraw": action("vault.withdraw", "Withdraw"),
-  "vault.redeem": action("vault.redeem", "Withdraw"),
+  "vault.approve_asset": approveAsset,
+  "vault.deposit": action("deposit", "Deposit"),
+  "vault.mint": action("mint", "Deposit"),
+  "vault.withdraw": action("withdraw", "Withdraw"),
+  "vault.redeem": action("redeem", "Withdraw"),
   "vault.shares.approve": {},
   "vault.shares.transfer": {},
 } satisfies Record<string, Operation>;

@@ -1,14 +1,13 @@
 // POST /v1/vaults/{id}/redeem — redeem the tenant wallet's shares for assets
 import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
-import { Transaction } from "@/lib/schemas/transactions";
-import { RedeemInput } from "@/lib/schemas/vaults";
+import { RedeemInput, VaultOperation } from "@/lib/schemas/vaults";
 import { redeem } from "@/lib/vaults/service";
 import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   {
-    auth: "api_key", summary: "Redeem shares for assets", params: IdParam, body: RedeemInput, response: Transaction, status: 201,
+    auth: "api_key", summary: "Redeem shares for assets", params: IdParam, body: RedeemInput, response: VaultOperation, status: 201,
     errors: { 404: "No such vault" }, tags: ["vaults"],
   },
   ({ caller, params, body }) => redeem(scopeOf(caller), params.id, body),

@@ -1,14 +1,13 @@
 // POST /v1/vaults/{id}/withdraw — withdraw assets with the tenant wallet's shares
 import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
-import { Transaction } from "@/lib/schemas/transactions";
-import { WithdrawInput } from "@/lib/schemas/vaults";
+import { WithdrawInput, VaultOperation } from "@/lib/schemas/vaults";
 import { withdraw } from "@/lib/vaults/service";
 import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   {
-    auth: "api_key", summary: "Withdraw assets", params: IdParam, body: WithdrawInput, response: Transaction, status: 201,
+    auth: "api_key", summary: "Withdraw assets", params: IdParam, body: WithdrawInput, response: VaultOperation, status: 201,
     errors: { 404: "No such vault" }, tags: ["vaults"],
   },
   ({ caller, params, body }) => withdraw(scopeOf(caller), params.id, body),
