@@ -3,7 +3,7 @@
 // and redemptions and holds its shares. Each of those four is a vault_operation; a deposit or mint is the
 // asset approval, then the action, recorded by ./effects only once the approval confirmed. What the vault or
 // the wallet would refuse (ERC-4626 max*, balances) is answered 400 before anything is recorded.
-import { encodeDeployData, encodeFunctionData, erc20Abi, getAddress, type Abi, type Address, type Hex } from "viem";
+import { encodeDeployData, encodeFunctionData, erc20Abi, getAddress, zeroAddress, type Abi, type Address, type Hex } from "viem";
 import type { z } from "zod";
 import { db, transaction, type Prisma } from "@/lib/db";
 import { invalidRequest, notFound } from "@/lib/api/errors";
@@ -227,7 +227,14 @@ function atMost(amount: bigint, limit: bigint, code: string, what: string, param
 async function actionContext(scope: Scope, id: string, receiver?: string) {
   const row = await activeVault(scope, id);
   const wallet = await actingAddress(scope, row);
-  return { row, wallet, receiver: receiver ? getAddress(receiver) : wallet };
+  return { row, wallet, receiver: receiver ? nonZero(receiver, "receiver") : wallet };
+}
+
+/** The zero address would make the vault or the share token revert (ERC20InvalidReceiver, ERC20InvalidSpender). */
+function nonZero(address: string, param: string) {
+  const checked = getAddress(address);
+  if (checked === zeroAddress) throw invalidRequest("parameter_invalid", `Invalid ${param}: the zero address cannot receive or spend shares or assets.`, param);
+  return checked;
 }
 
 export async function deposit(scope: Scope, id: string, body: z.output<typeof S.DepositInput>) {
@@ -293,7 +300,7 @@ export async function getVaultOperation(scope: Scope, id: string, operationId: s
 
 export async function approveShares(scope: Scope, id: string, body: z.output<typeof S.SharesApproveInput>) {
   const row = await activeVault(scope, id);
-  const spender = getAddress(body.spender);
+  const spender = nonZero(body.spender, "spender");
   const { idempotency_key: _, ...request } = body;
   return recordCall(scope, row, { kind: "vault.shares.approve", to: row.address, data: call(vaultAbi(), "approve", [spender, BigInt(body.amount)]) }, { ...request, vault: row.id, spender });
 }
@@ -301,7 +308,7 @@ export async function approveShares(scope: Scope, id: string, body: z.output<typ
 export async function transferShares(scope: Scope, id: string, body: z.output<typeof S.SharesTransferInput>) {
   const row = await activeVault(scope, id);
   const wallet = await actingAddress(scope, row);
-  const to = getAddress(body.to);
+  const to = nonZero(body.to, "to");
   const amount = BigInt(body.amount);
   atMost(amount, await readVault<bigint>(row, "balanceOf", [wallet]), "insufficient_shares", `the shares the tenant wallet ${wallet} holds`, "amount");
   const { idempotency_key: _, ...request } = body;

@@ -4,7 +4,7 @@
 // the first-depositor inflation attack against the decimals offset, with real numbers; share balances,
 // allowances and transfers; the events and their webhook; refusals that record nothing; another tenant's 404.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { erc20Abi, getAddress, parseUnits, type Abi, type Address } from "viem";
+import { erc20Abi, getAddress, parseUnits, zeroAddress, type Abi, type Address } from "viem";
 import { db } from "@/lib/db";
 import { artifact } from "@/lib/chain/artifacts";
 import { startReceiver, type Receiver } from "@/lib/webhooks/test-receiver";
@@ -136,7 +136,9 @@ describe("vaults", () => {
     const op = await ended(res.body);
     const action = await db.transaction.findUniqueOrThrow({ where: { id: op.transaction } });
     expect(action).toMatchObject({ kind: "vault.deposit", status: "confirmed", toAddress: vault.address });
-    expect(action.createdAt.getTime()).toBeGreaterThanOrEqual(approval.confirmedAt!.getTime());
+    // Recorded by the approval's confirmation (./effects), so after the approval was mined, in a later block.
+    expect(action.request).toMatchObject({ operation: res.body.id, action: "deposit", assets: "7" });
+    expect(action.blockNumber!).toBeGreaterThan(approval.blockNumber!);
     expect(op).toMatchObject({ status: "succeeded", assets: "7" });
 
     // An approval replaces the allowance: the second covers the first too while that one is still approving.
@@ -246,6 +248,8 @@ describe("vaults", () => {
       ["mint", { shares: "1000000000000000000000000000000000" }, "insufficient_balance", "shares"],
       ["deposit", { assets: "0" }, "parameter_invalid", "assets"],
       ["deposit", { assets: "1", receiver: "0x123" }, "parameter_invalid", "receiver"],
+      ["withdraw", { assets: "1", receiver: zeroAddress }, "parameter_invalid", "receiver"],
+      ["shares/transfer", { to: zeroAddress, amount: "1" }, "parameter_invalid", "to"],
     ];
     for (const [path, body, code, param] of refusals) {
       const res = await api(t, "POST", `/v1/vaults/${vault.id}/${path}`, body);
