@@ -83,7 +83,7 @@ describe("vaults", () => {
   });
 
   it("deposits 100, mints shares, gains yield, redeems: every amount equals its preview", async () => {
-    const preview = async (action: string, amount: string | bigint) => (await api(t, "GET", `/v1/vaults/${vault.id}/preview?action=${action}&amount=${amount}`)).body.result;
+    const preview = async (action: string, amount: string | number | bigint) => (await api(t, "GET", `/v1/vaults/${vault.id}/preview?action=${action}&amount=${amount}`)).body.result;
     const start = await balanceOf(asset.address, t.wallet);
 
     // Empty vault: 10^6 shares per asset unit (the offset).
