@@ -18,7 +18,7 @@ import type { Vault, VaultOperation } from "@/lib/generated/prisma/client";
 import type * as S from "@/lib/schemas/vaults";
 import { readErc20, resolveErc20 } from "@/lib/tokens/erc20-ref";
 import type { Scope } from "@/lib/tokens/scope";
-import { OPERATION_COLUMNS, serializeVault, serializeVaultOperation, vaultId, vaultOperationId, VAULT_COLUMNS, type VaultActionName } from "./records";
+import { DECIMALS_OFFSET, OPERATION_COLUMNS, serializeVault, serializeVaultOperation, vaultId, vaultOperationId, VAULT_COLUMNS, type VaultActionName } from "./records";
 
 const vaultAbi = () => artifact("PlatformVault").abi as Abi;
 const readVault = <T>(row: Active, functionName: string, args: readonly unknown[] = []) => readChain<T>(row.network, row.address, vaultAbi(), functionName, args);
@@ -74,13 +74,10 @@ export async function getVault(scope: Scope, id: string) {
   const row = await findVault(scope, id);
   if (row.status !== "active" || !row.address) return { ...serializeVault(row), total_assets: null, total_shares: null, asset_decimals: null, decimals: null };
   const active = row as Active;
-  const [assets, shares, assetDecimals, decimals] = await Promise.all([
-    readVault<bigint>(active, "totalAssets"),
-    readVault<bigint>(active, "totalSupply"),
-    readErc20<number>(row.network, active.assetAddress, "decimals"),
-    readVault<number>(active, "decimals"),
-  ]);
-  return { ...serializeVault(row), total_assets: assets.toString(), total_shares: shares.toString(), asset_decimals: Number(assetDecimals), decimals: Number(decimals) };
+  const [assets, shares, decimals] = await Promise.all([readVault<bigint>(active, "totalAssets"), readVault<bigint>(active, "totalSupply"), readVault<number>(active, "decimals")]);
+  // The vault's own view of the asset (OpenZeppelin reads its decimals at deployment, 18 when it has none).
+  const assetDecimals = Number(decimals) - DECIMALS_OFFSET;
+  return { ...serializeVault(row), total_assets: assets.toString(), total_shares: shares.toString(), asset_decimals: assetDecimals, decimals: Number(decimals) };
 }
 
 export async function convert(scope: Scope, id: string, query: z.output<typeof S.ConvertQuery>) {

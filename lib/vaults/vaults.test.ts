@@ -80,6 +80,7 @@ describe("vaults", () => {
     expect(await chain().readContract({ address: vault.address, abi: erc20Abi, functionName: "symbol" })).toBe("vAST");
     const [event] = (await eventsOf(t.id, "vault.deployed")).filter((e) => e.id === vault.id);
     expect(event).toMatchObject({ object: "vault", address: vault.address, status: "active" });
+    await receiver.waitFor(1, (d) => JSON.parse(d.body).type === "vault.deployed" && JSON.parse(d.body).data?.object?.id === vault.id);
   });
 
   it("deposits 100, mints shares, gains yield, redeems: every amount equals its preview", async () => {
