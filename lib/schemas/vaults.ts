@@ -48,7 +48,7 @@ export const Vault = z
 
 export const VaultDetails = Vault.extend({
   total_assets: z.string().nullable().meta({ description: "totalAssets(), read from the chain; null until deployed." }),
-  total_shares: z.string().nullable().meta({ description: "totalSupply() of the shares; null until deployed." }),
+  total_supply: z.string().nullable().meta({ description: "totalSupply() of the share token; null until deployed." }),
   asset_decimals: z.number().int().nullable().meta({ description: "The asset's decimals as the vault took them at deployment (18 when the asset has no decimals()); null until deployed." }),
   decimals: z.number().int().nullable().meta({ description: "decimals() of the shares: asset_decimals + decimals_offset; null until deployed." }),
 }).meta({ id: "VaultDetails" });

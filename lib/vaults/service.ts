@@ -72,12 +72,12 @@ async function activeVault(scope: Scope, id: string): Promise<Active> {
 
 export async function getVault(scope: Scope, id: string) {
   const row = await findVault(scope, id);
-  if (row.status !== "active" || !row.address) return { ...serializeVault(row), total_assets: null, total_shares: null, asset_decimals: null, decimals: null };
+  if (row.status !== "active" || !row.address) return { ...serializeVault(row), total_assets: null, total_supply: null, asset_decimals: null, decimals: null };
   const active = row as Active;
   const [assets, shares, decimals] = await Promise.all([readVault<bigint>(active, "totalAssets"), readVault<bigint>(active, "totalSupply"), readVault<number>(active, "decimals")]);
   // The vault's own view of the asset (OpenZeppelin reads its decimals at deployment, 18 when it has none).
   const assetDecimals = Number(decimals) - DECIMALS_OFFSET;
-  return { ...serializeVault(row), total_assets: assets.toString(), total_shares: shares.toString(), asset_decimals: assetDecimals, decimals: Number(decimals) };
+  return { ...serializeVault(row), total_assets: assets.toString(), total_supply: shares.toString(), asset_decimals: assetDecimals, decimals: Number(decimals) };
 }
 
 export async function convert(scope: Scope, id: string, query: z.output<typeof S.ConvertQuery>) {

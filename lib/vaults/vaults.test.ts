@@ -75,7 +75,7 @@ describe("vaults", () => {
     expect((await settled(res.body.deploy_transaction)).status).toBe("confirmed");
     const details = (await api(t, "GET", `/v1/vaults/${res.body.id}`)).body;
     const assetDecimals = await chain().readContract({ address: asset.address, abi: erc20Abi, functionName: "decimals" });
-    expect(details).toMatchObject({ status: "active", total_assets: "0", total_shares: "0", asset_decimals: assetDecimals, decimals: assetDecimals + 6 });
+    expect(details).toMatchObject({ status: "active", total_assets: "0", total_supply: "0", asset_decimals: assetDecimals, decimals: assetDecimals + 6 });
     vault = { id: details.id, address: details.address };
     expect(await chain().readContract({ address: vault.address, abi: erc20Abi, functionName: "symbol" })).toBe("vAST");
     const [event] = (await eventsOf(t.id, "vault.deployed")).filter((e) => e.id === vault.id);
@@ -103,7 +103,7 @@ describe("vaults", () => {
     // Yield: assets sent to the vault without shares raise what each share is worth.
     await confirmed(`/v1/tokens/${asset.id}/transfer`, { to: vault.address, amount: "150" });
     const details = (await api(t, "GET", `/v1/vaults/${vault.id}`)).body;
-    expect(details).toMatchObject({ total_assets: String(150n + 100n + BigInt(assetsForMint)), total_shares: "150000000" });
+    expect(details).toMatchObject({ total_assets: String(150n + 100n + BigInt(assetsForMint)), total_supply: "150000000" });
 
     const payout = await preview("redeem", expectedShares);
     expect(BigInt(payout)).toBeGreaterThan(100n); // the deposit earned part of the yield

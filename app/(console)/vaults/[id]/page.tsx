@@ -71,7 +71,7 @@ export default async function VaultPage({ params }: { params: Promise<{ id: stri
               </dd>
               <dt>Total shares</dt>
               <dd data-testid="vault-total-shares">
-                {shares(vault.total_shares)} <span className="muted mono small">{vault.total_shares}</span>
+                {shares(vault.total_supply)} <span className="muted mono small">{vault.total_supply}</span>
               </dd>
               <dt>Your wallet&apos;s shares</dt>
               <dd>
