@@ -7,6 +7,7 @@ const TONES: Record<string, string> = {
   active: "success",
   live: "success",
   deploying: "info",
+  approving: "info",
   pending: "info",
   submitted: "info",
   failed: "danger",
@@ -16,7 +17,7 @@ const TONES: Record<string, string> = {
   test: "test",
 };
 
-const MOVING = new Set(["deploying", "pending", "submitted"]);
+const MOVING = new Set(["deploying", "approving", "pending", "submitted"]);
 
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
   const tone = TONES[status] ?? "neutral";

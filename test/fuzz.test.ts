@@ -98,6 +98,14 @@ beforeAll(async () => {
   });
   expect(vesting.status, JSON.stringify(vesting.body)).toBe(201);
   expect((await settled(vesting.body.deploy_transaction, 90_000)).status).toBe("confirmed");
+  // And a deployed vault over it, so /v1/vaults/{id}/… is fuzzed on a real vault.
+  const vault = await call("POST", "/v1/vaults", { token: a.apiKey, body: { asset: token.body.id, name: "Fuzz Vault", symbol: "vFZZ" } });
+  expect(vault.status, JSON.stringify(vault.body)).toBe(201);
+  expect((await settled(vault.body.deploy_transaction, 90_000)).status).toBe("confirmed");
+  // With shares from a deposit (approve, then deposit), so /v1/vaults/{id}/operations/{operation_id} has a real id.
+  const deposit = await call("POST", `/v1/vaults/${vault.body.id}/deposit`, { token: a.apiKey, body: { assets: "5" } });
+  expect(deposit.status, JSON.stringify(deposit.body)).toBe(201);
+  expect((await settled(deposit.body.approve_transaction, 90_000)).status).toBe("confirmed");
   await receiver.waitFor(1);
   // The newest key is the one operations on /v1/api_keys/{id} act on (rotate, revoke): not the fuzzer's own.
   for (const t of [a, b]) expect((await call("POST", "/v1/api_keys", { token: t.accessToken, body: { name: "victim" } })).status).toBe(201);

@@ -5,6 +5,7 @@ import { CreateApiKeyInput, RotateApiKeyInput } from "@/lib/schemas/api-keys";
 import { BalanceQuery, BurnInput, CreateTokenInput, MintInput, RoleInput, TransferInput } from "@/lib/schemas/tokens";
 import { ForceTransferInput, FreezeInput } from "@/lib/schemas/token-controls";
 import { CreateWebhookEndpointInput, UpdateWebhookEndpointInput } from "@/lib/schemas/webhooks";
+import { PreviewQuery as VaultPreviewQuery } from "@/lib/schemas/vaults";
 import { bodyFromForm, validateBody, type FieldSpec } from "./forms";
 
 interface FormSpec {
@@ -35,6 +36,7 @@ export const FORMS = {
   transfer: { schema: TransferInput, fields: { to: "string", amount: "string", nft_token_id: "string" } },
   burn: { schema: BurnInput, fields: { amount: "string", nft_token_id: "string" } },
   balance: { schema: BalanceQuery, fields: { address: "string", nft_token_id: "string" } },
+  vaultPreview: { schema: VaultPreviewQuery, fields: { action: "string", amount: "string" } },
   role: { schema: RoleInput, fields: { role: "string", address: "string" } },
   freeze: { schema: FreezeInput, fields: { address: "string" } },
   forceTransfer: { schema: ForceTransferInput, fields: { from: "string", to: "string", amount: "string" } },

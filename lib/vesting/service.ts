@@ -1,22 +1,21 @@
 // Vesting schedules (spec document 2, 4.8): a PlatformVestingWallet (OpenZeppelin VestingWalletCliff) per
 // record, deployed by the tenant's acting wallet, then funded by it when the request names an `amount`
 // (./effects). Everything a request would make revert is answered 400 before anything is recorded.
-import { encodeDeployData, encodeFunctionData, erc20Abi, getAddress, zeroAddress, type Abi, type Address } from "viem";
+import { encodeDeployData, encodeFunctionData, getAddress, zeroAddress, type Abi, type Address } from "viem";
 import type { z } from "zod";
 import { db, transaction, type Prisma } from "@/lib/db";
 import { invalidRequest, notFound } from "@/lib/api/errors";
 import { paginate } from "@/lib/api/pagination";
 import { artifact } from "@/lib/chain/artifacts";
 import { publicClient } from "@/lib/chain/clients";
-import { networkFor } from "@/lib/chain/networks";
 import { chainUnavailable, readChain } from "@/lib/chain/read";
 import { recordChainWrite, wakeWallets, type ChainWrite } from "@/lib/chain/transactions";
 import { serializeTransaction } from "@/lib/chain/serialize";
 import { actingFor } from "@/lib/connect/wallet-mode";
 import type { VestingSchedule } from "@/lib/generated/prisma/client";
 import type { CreateVestingInput, ListVestingQuery, TransferVestingOwnershipInput } from "@/lib/schemas/vesting";
-import { findToken, type Scope } from "@/lib/tokens/scope";
-import { familyOf, type Standard } from "@/lib/tokens/standards";
+import type { Scope } from "@/lib/tokens/scope";
+import { readErc20, resolveErc20 } from "@/lib/tokens/erc20-ref";
 import type { OperationKind } from "@/lib/chain/operations";
 import { serializeVesting, vestingId, VESTING_COLUMNS } from "./records";
 import type { VestingEffect } from "./effects";
@@ -24,8 +23,6 @@ import type { VestingEffect } from "./effects";
 const walletAbi = () => artifact("PlatformVestingWallet").abi as Abi;
 const readWallet = <T>(row: Deployed, functionName: string, args: readonly unknown[] = []) =>
   readChain<T>(row.network, row.address, walletAbi(), functionName, args);
-const readErc20 = <T>(network: string, token: Address, functionName: string, args: readonly unknown[] = [], onRevert?: () => T) =>
-  readChain<T>(network, token, erc20Abi as Abi, functionName, args, { onRevert });
 
 async function latestBlockTime(network: string): Promise<number> {
   try {
@@ -33,32 +30,6 @@ async function latestBlockTime(network: string): Promise<number> {
   } catch {
     throw chainUnavailable(network);
   }
-}
-
-/** The vested token: one of the tenant's deployed ERC-20s, or a contract on `network` that answers ERC-20 reads. */
-async function vestedToken(scope: Scope, input: z.output<typeof CreateVestingInput>) {
-  if (input.token.startsWith("tok_")) {
-    const token = await findToken(scope, input.token).catch(() => {
-      throw invalidRequest("resource_missing", `No such token: '${input.token}'`, "token");
-    });
-    if (familyOf(token.standard as Standard) !== "ERC20" || token.standard === "ERC3643") {
-      throw invalidRequest("unsupported_standard", `Token '${token.id}' is ${token.standard}: a schedule vests an ERC20 token (ERC3643 transfers need a verified identity).`, "token");
-    }
-    if (token.status !== "deployed" || !token.address) throw invalidRequest("token_not_deployed", `Token '${token.id}' is ${token.status}, not deployed.`, "token");
-    if (input.network !== undefined && input.network !== token.network) {
-      throw invalidRequest("parameter_invalid", `Invalid network: token '${token.id}' is on ${token.network}.`, "network");
-    }
-    return { network: networkFor(token.network, scope.livemode), tokenId: token.id, address: getAddress(token.address) };
-  }
-  if (input.network === undefined) throw invalidRequest("parameter_missing", "Missing required parameter: network (needed with a token address)", "network");
-  const network = networkFor(input.network, scope.livemode);
-  const address = getAddress(input.token);
-  const code = await publicClient(network.name).getCode({ address }).catch(() => {
-    throw chainUnavailable(network.name);
-  });
-  const answers = !!code && code !== "0x" && (await readErc20<bigint | null>(network.name, address, "balanceOf", [zeroAddress], () => null)) !== null;
-  if (!answers) throw invalidRequest("token_not_erc20", `No ERC-20 at ${address} on ${network.name} (no contract there answers balanceOf).`, "token");
-  return { network, tokenId: null, address };
 }
 
 const insertSql = `INSERT INTO vesting_schedules (id, tenant_id, livemode, network, token_id, token_address, beneficiary, start, duration_seconds,
@@ -72,7 +43,7 @@ export async function createVesting(scope: Scope, input: z.output<typeof CreateV
   if (input.cliff_seconds > input.duration_seconds) {
     throw invalidRequest("parameter_invalid", `Invalid cliff_seconds: at most duration_seconds (${input.duration_seconds})`, "cliff_seconds");
   }
-  const token = await vestedToken(scope, input);
+  const token = await resolveErc20(scope, input.token, input.network, "token", "a schedule vests");
   const acting = await actingFor(scope, token.network.name);
   if (input.amount !== undefined) {
     const balance = await readErc20<bigint>(token.network.name, token.address, "balanceOf", [acting.address]);

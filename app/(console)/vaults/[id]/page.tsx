@@ -1,0 +1,168 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireConsole } from "@/lib/console/session";
+import { orNotFound, settle } from "@/lib/console/pages";
+import { explorerUrl, networkLabel } from "@/lib/console/explorer";
+import { formatAmount } from "@/lib/console/amounts";
+import { getVault, listVaultOperations, sharesBalance } from "@/lib/vaults/service";
+import { PageHeader } from "@/components/PageHeader";
+import { StatusBadge } from "@/components/StatusBadge";
+import { AutoRefresh } from "@/components/AutoRefresh";
+import { DataTable } from "@/components/DataTable";
+import { EmptyState } from "@/components/EmptyState";
+import { Hex } from "@/components/Hex";
+import { Time } from "@/components/Time";
+import { VaultPreviewBox } from "../../_components/VaultPreviewBox";
+
+export const metadata: Metadata = { title: "Vault" };
+
+export default async function VaultPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const { scope } = await requireConsole(`/vaults/${id}`);
+  const vault = await orNotFound(getVault(scope, id));
+  const active = vault.status === "active" && vault.asset_decimals !== null && vault.decimals !== null;
+  const [operations, mine] = await Promise.all([
+    listVaultOperations(scope, id, { limit: 10 }),
+    active ? settle(sharesBalance(scope, id)) : Promise.resolve(null),
+  ]);
+  const assetDecimals = vault.asset_decimals ?? 0;
+  const shareDecimals = vault.decimals ?? 0;
+  const assets = (raw: string | null) => (raw === null ? "—" : `${formatAmount(raw, assetDecimals)} assets`);
+  const shares = (raw: string | null) => (raw === null ? "—" : `${formatAmount(raw, shareDecimals)} ${vault.symbol}`);
+  const network = networkLabel(vault.network);
+  const busy = vault.status === "deploying" || operations.data.some((o) => o.status === "approving" || o.status === "pending");
+  return (
+    <>
+      <AutoRefresh active={busy} intervalMs={1000} />
+      <PageHeader
+        breadcrumb={<Link href="/vaults">Vaults</Link>}
+        title={
+          <>
+            {vault.name} <span className="muted">{vault.symbol}</span>
+          </>
+        }
+        badge={
+          <span aria-live="polite">
+            <StatusBadge status={vault.status} />
+          </span>
+        }
+        subtitle={`ERC-4626 vault on ${network.name}${network.local ? " (local chain)" : ""}`}
+      />
+      {vault.status === "failed" ? (
+        <div className="notice notice-danger" role="alert">
+          <span aria-hidden="true">✕</span>
+          <span>
+            <strong>The deployment failed.</strong> {vault.failure_reason ?? "No reason was recorded."}
+          </span>
+        </div>
+      ) : null}
+
+      {active ? (
+        <div className="grid-2">
+          <section className="card" aria-labelledby="vault-assets">
+            <div className="card-header">
+              <h2 id="vault-assets">Assets and shares</h2>
+              <p>Read on chain.</p>
+            </div>
+            <dl className="details">
+              <dt>Total assets</dt>
+              <dd data-testid="vault-total-assets">
+                {assets(vault.total_assets)} <span className="muted mono small">{vault.total_assets}</span>
+              </dd>
+              <dt>Total shares</dt>
+              <dd data-testid="vault-total-shares">
+                {shares(vault.total_supply)} <span className="muted mono small">{vault.total_supply}</span>
+              </dd>
+              <dt>Your wallet&apos;s shares</dt>
+              <dd>
+                {mine?.ok ? (
+                  <>
+                    {shares(mine.value.shares)} <span className="muted">(worth {assets(mine.value.assets)})</span>
+                  </>
+                ) : (
+                  <span className="muted">{mine?.message}</span>
+                )}
+              </dd>
+              <dt>Decimals</dt>
+              <dd>
+                asset {assetDecimals}, shares {shareDecimals} <span className="muted">(offset {vault.decimals_offset} against the inflation attack)</span>
+              </dd>
+            </dl>
+          </section>
+          <section className="card" aria-labelledby="vault-preview">
+            <div className="card-header">
+              <h2 id="vault-preview">Preview</h2>
+              <p>What an action would give or take at the latest block.</p>
+            </div>
+            <div className="card-body">
+              <VaultPreviewBox vaultId={vault.id} assetDecimals={assetDecimals} shareDecimals={shareDecimals} symbol={vault.symbol} />
+            </div>
+          </section>
+        </div>
+      ) : null}
+
+      <section className="card" aria-labelledby="vault-details">
+        <div className="card-header">
+          <h2 id="vault-details">Details</h2>
+        </div>
+        <dl className="details">
+          <dt>Id</dt>
+          <dd className="mono">{vault.id}</dd>
+          <dt>Vault address</dt>
+          <dd>{vault.address ? <Hex value={vault.address} href={explorerUrl(vault.network, "address", vault.address)} copy full /> : <span className="muted">Assigned once deployed</span>}</dd>
+          <dt>Asset</dt>
+          <dd>
+            {vault.asset ? (
+              <Link href={`/tokens/${vault.asset}`} className="mono">
+                {vault.asset}
+              </Link>
+            ) : null}{" "}
+            <Hex value={vault.asset_address} copy />
+          </dd>
+          <dt>Deployment transaction</dt>
+          <dd>
+            <Link href={`/transactions/${vault.deploy_transaction}`} className="mono">
+              {vault.deploy_transaction}
+            </Link>
+          </dd>
+          <dt>Created</dt>
+          <dd>
+            <Time seconds={vault.created} />
+          </dd>
+        </dl>
+      </section>
+
+      <section className="card" aria-labelledby="vault-operations">
+        <div className="card-header">
+          <h2 id="vault-operations">Operations</h2>
+          <p>Deposits, mints, withdrawals and redemptions made through the API, newest first.</p>
+        </div>
+        {operations.data.length ? (
+          <DataTable
+            caption="Vault operations"
+            rows={operations.data}
+            rowKey={(o) => o.id}
+            columns={[
+              { header: "Action", cell: (o) => <span className="mono">{o.action}</span> },
+              {
+                header: "Status",
+                cell: (o) => (
+                  <>
+                    <StatusBadge status={o.status} />
+                    {o.failure_reason ? <span className="error-text">{o.failure_reason}</span> : null}
+                  </>
+                ),
+              },
+              { header: "Assets", cell: (o) => assets(o.assets ?? (o.action === "deposit" || o.action === "withdraw" ? o.amount : o.preview)) },
+              { header: "Shares", cell: (o) => shares(o.shares ?? (o.action === "mint" || o.action === "redeem" ? o.amount : o.preview)) },
+              { header: "Transaction", className: "hide-sm", cell: (o) => (o.transaction ? <Link href={`/transactions/${o.transaction}`} className="mono">{o.transaction}</Link> : "—") },
+              { header: "Created", className: "hide-sm", cell: (o) => <Time seconds={o.created} /> },
+            ]}
+          />
+        ) : (
+          <EmptyState title="No operations yet">POST /v1/vaults/{vault.id}/deposit to make the first deposit.</EmptyState>
+        )}
+      </section>
+    </>
+  );
+}
