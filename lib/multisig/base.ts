@@ -1,5 +1,5 @@
 // The Safe 1.4.1 contracts a multisig needs (SafeL2 singleton, SafeProxyFactory, CompatibilityFallbackHandler,
-// MultiSendCallOnly), from their audited npm artifacts. Safe deploys them on every chain through its singleton
+// MultiSendCallOnly, and MultiSend for Safe's SDKs), from their audited npm artifacts. Safe deploys them on every chain through its singleton
 // factory (0x914d…43d7, the same CREATE2 proxy code as Arachnid's) with salt 0, so their addresses follow from
 // the bytecode: the local chain installs them the same way at start and gets the canonical addresses. Other
 // networks take them from @safe-global/safe-deployments.
@@ -24,6 +24,8 @@ export interface SafeBase {
   proxyFactory: Address;
   fallbackHandler: Address;
   multiSendCallOnly: Address;
+  /** Not used by this API (no DELEGATECALL), installed so Safe's SDKs work against the local chain unchanged. */
+  multiSend: Address;
 }
 
 const CREATIONS = [
@@ -31,12 +33,13 @@ const CREATIONS = [
   ["proxyFactory", "SafeProxyFactory"],
   ["fallbackHandler", "CompatibilityFallbackHandler"],
   ["multiSendCallOnly", "MultiSendCallOnly"],
+  ["multiSend", "MultiSend"],
 ] as const;
 
 const create2 = (initCode: Hex) => getContractAddress({ opcode: "CREATE2", from: SAFE_SINGLETON_FACTORY, salt: SALT, bytecode: initCode });
 
 let canonical: SafeBase | undefined;
-/** The canonical addresses (computed from the artifacts: 0x29fc…C762, 0x4e1D…ec67, 0xfd07…Ec99, 0x9641…02e2). */
+/** The canonical addresses (computed from the artifacts: 0x29fc…C762, 0x4e1D…ec67, 0xfd07…Ec99, 0x9641…02e2, 0x3886…B526). */
 export function canonicalSafeBase(): SafeBase {
   return (canonical ??= Object.fromEntries(CREATIONS.map(([key, name]) => [key, create2(artifact(name).bytecode)])) as unknown as SafeBase);
 }
@@ -66,6 +69,7 @@ export function safeBase(network: string): SafeBase {
     proxyFactory: deploymentAddress("getProxyFactoryDeployment", chainId),
     fallbackHandler: deploymentAddress("getCompatibilityFallbackHandlerDeployment", chainId),
     multiSendCallOnly: deploymentAddress("getMultiSendCallOnlyDeployment", chainId),
+    multiSend: deploymentAddress("getMultiSendDeployment", chainId),
   };
   const missing = Object.entries(base).filter(([, a]) => !a).map(([k]) => k);
   if (missing.length) {

@@ -1,9 +1,13 @@
-// Test-only: the owners' side of a Safe, independent of lib/multisig: hashes come from the Safe itself
-// (getTransactionHash) and signatures from the owners' keys (EIP-712 typed data and eth_sign).
-import { encodeFunctionData, zeroAddress, type Abi, type Address, type Hex } from "viem";
+// Test-only: the owners' side of a Safe through Safe's own SDK (@safe-global/protocol-kit), independent of
+// lib/multisig: it builds the Safe transactions (owner changes included, prevOwner found by itself),
+// computes their safeTxHash and makes the owners' signatures (EIP-712 and eth_sign).
+import Safe, { type ContractNetworksConfig } from "@safe-global/protocol-kit";
+import { SigningMethod, type SafeTransaction } from "@safe-global/types-kit";
+import type { Address, Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
-import { artifact } from "@/lib/chain/artifacts";
-import { chain } from "@/lib/tokens/testing";
+import { chainTarget } from "@/lib/chain/clients";
+import { NETWORK } from "@/lib/tokens/testing";
+import { canonicalSafeBase } from "./base";
 
 export interface TestOwner {
   address: Address;
@@ -19,51 +23,58 @@ export const owners = (n: number): TestOwner[] =>
   });
 
 export interface ClientTx {
-  to: Address;
-  value: string;
-  data: Hex;
-  nonce: number;
   hash: Hex;
+  safeTx: SafeTransaction;
 }
 
-const abi = () => artifact("SafeL2").abi as Abi;
+/** The local chain's Safe contracts, for the SDK (safe-deployments knows no chain 31337). */
+function contractNetworks(): ContractNetworksConfig {
+  const base = canonicalSafeBase();
+  const target = chainTarget(NETWORK);
+  return {
+    [String(target.chain.id)]: {
+      safeSingletonAddress: base.singleton,
+      safeProxyFactoryAddress: base.proxyFactory,
+      fallbackHandlerAddress: base.fallbackHandler,
+      multiSendCallOnlyAddress: base.multiSendCallOnly,
+      multiSendAddress: base.multiSend,
+      // Not installed locally; the SDK does not use them here.
+      signMessageLibAddress: "0xd53cd0aB83D845Ac265BE939c57F53AD838012c9",
+      createCallAddress: "0x9b35Af71d77eaf8d7e40252370304687390A1A52",
+      simulateTxAccessorAddress: "0x3d4BA2E0884aa488718476ca2FB8Efc291A46199",
+    },
+  };
+}
 
 export async function safeClient(safe: Address) {
-  const chainId = await chain().getChainId();
-  async function transaction(tx: { to: Address; value: string; data: Hex; nonce: number }): Promise<ClientTx> {
-    const hash = (await chain().readContract({
-      address: safe, abi: abi(), functionName: "getTransactionHash",
-      args: [tx.to, BigInt(tx.value), tx.data, 0, 0n, 0n, 0n, zeroAddress, zeroAddress, BigInt(tx.nonce)],
-    } as never)) as Hex;
-    return { ...tx, hash };
+  const rpc = chainTarget(NETWORK).rpcUrl;
+  const kits = new Map<string, Promise<Safe>>();
+  const kitOf = (owner?: TestOwner) => {
+    const key = owner?.address ?? "reader";
+    if (!kits.has(key)) kits.set(key, Safe.init({ provider: rpc, signer: owner?.privateKey, safeAddress: safe, contractNetworks: contractNetworks() }));
+    return kits.get(key)!;
+  };
+  const reader = await kitOf();
+  const wrap = async (safeTx: SafeTransaction): Promise<ClientTx> => ({ safeTx, hash: (await reader.getTransactionHash(safeTx)) as Hex });
+  async function sign(owner: TestOwner, tx: ClientTx, method: SigningMethod) {
+    const signed = await (await kitOf(owner)).signTransaction(tx.safeTx, method);
+    const signature = signed.getSignature(owner.address.toLowerCase()) ?? signed.getSignature(owner.address);
+    if (!signature) throw new Error(`protocol-kit made no signature for ${owner.address}`);
+    signed.signatures.clear(); // the next owner signs the same transaction afresh
+    return signature.data as Hex;
   }
-  const self = (functionName: string, args: unknown[], nonce: number) =>
-    transaction({ to: safe, value: "0", data: encodeFunctionData({ abi: abi(), functionName, args }), nonce });
   return {
-    transaction,
-    signEip712: (owner: TestOwner, tx: ClientTx) =>
-      owner.account.signTypedData({
-        domain: { chainId, verifyingContract: safe },
-        types: {
-          SafeTx: [
-            { name: "to", type: "address" }, { name: "value", type: "uint256" }, { name: "data", type: "bytes" }, { name: "operation", type: "uint8" },
-            { name: "safeTxGas", type: "uint256" }, { name: "baseGas", type: "uint256" }, { name: "gasPrice", type: "uint256" },
-            { name: "gasToken", type: "address" }, { name: "refundReceiver", type: "address" }, { name: "nonce", type: "uint256" },
-          ],
-        },
-        primaryType: "SafeTx",
-        message: {
-          to: tx.to, value: BigInt(tx.value), data: tx.data, operation: 0, safeTxGas: 0n, baseGas: 0n, gasPrice: 0n,
-          gasToken: zeroAddress, refundReceiver: zeroAddress, nonce: BigInt(tx.nonce),
-        },
-      }),
-    async signEthSign(owner: TestOwner, tx: ClientTx) {
-      const sig = await owner.account.signMessage({ message: { raw: tx.hash } });
-      return `${sig.slice(0, 130)}${(parseInt(sig.slice(130), 16) + 4).toString(16)}` as Hex;
-    },
-    swapOwnerTx: (a: { prev: Address; old: Address; next: Address; nonce: number }) => self("swapOwner", [a.prev, a.old, a.next], a.nonce),
-    removeOwnerTx: (a: { prev: Address; owner: Address; threshold: number; nonce: number }) => self("removeOwner", [a.prev, a.owner, BigInt(a.threshold)], a.nonce),
-    addOwnerTx: (a: { owner: Address; threshold: number; nonce: number }) => self("addOwnerWithThreshold", [a.owner, BigInt(a.threshold)], a.nonce),
-    changeThresholdTx: (a: { threshold: number; nonce: number }) => self("changeThreshold", [BigInt(a.threshold)], a.nonce),
+    transaction: async (tx: { to: Address; value: string; data: Hex; nonce: number }) =>
+      wrap(await reader.createTransaction({ transactions: [{ to: tx.to, value: tx.value, data: tx.data }], options: { nonce: tx.nonce } })),
+    signEip712: (owner: TestOwner, tx: ClientTx) => sign(owner, tx, SigningMethod.ETH_SIGN_TYPED_DATA_V4),
+    signEthSign: (owner: TestOwner, tx: ClientTx) => sign(owner, tx, SigningMethod.ETH_SIGN),
+    // prevOwner is the SDK's own finding (read from the Safe): the API's check of prev_owner is compared with it.
+    swapOwnerTx: async (a: { old: Address; next: Address; nonce: number }) =>
+      wrap(await reader.createSwapOwnerTx({ oldOwnerAddress: a.old, newOwnerAddress: a.next }, { nonce: a.nonce })),
+    removeOwnerTx: async (a: { owner: Address; threshold: number; nonce: number }) =>
+      wrap(await reader.createRemoveOwnerTx({ ownerAddress: a.owner, threshold: a.threshold }, { nonce: a.nonce })),
+    addOwnerTx: async (a: { owner: Address; threshold: number; nonce: number }) =>
+      wrap(await reader.createAddOwnerTx({ ownerAddress: a.owner, threshold: a.threshold }, { nonce: a.nonce })),
+    changeThresholdTx: async (a: { threshold: number; nonce: number }) => wrap(await reader.createChangeThresholdTx(a.threshold, { nonce: a.nonce })),
   };
 }
