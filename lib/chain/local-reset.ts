@@ -22,6 +22,11 @@ export async function forgetLocalChainState(databaseUrl: string, fresh: boolean)
          failure_reason = 'The local development chain was restarted, so this vesting wallet no longer exists. Create the schedule again (or set RPC_URL_' || upper(network) || ' to keep state).'
        WHERE status <> 'failed' AND deploy_tx_id IN (SELECT id FROM transactions WHERE chain_key = 'local')`,
     );
+    await client.query(
+      `UPDATE multisigs SET status = 'failed', updated_at = now(),
+         failure_reason = 'The local development chain was restarted, so this Safe no longer exists. Deploy the multisig again (or set RPC_URL_' || upper(network) || ' to keep state).'
+       WHERE status <> 'failed' AND deploy_tx_id IN (SELECT id FROM transactions WHERE chain_key = 'local')`,
+    );
     const transactions = await client.query(
       `UPDATE transactions SET status = 'failed', error_code = 'local_chain_reset', updated_at = now(),
          error_message = 'The local development chain was restarted before this transaction was confirmed.'

@@ -175,6 +175,22 @@ describe("multisigs (Safe 1.4.1)", () => {
     expect(notOwner.body.error.code).toBe("GS030");
   });
 
+  it("accepts a contract signature: a Safe that owns a Safe signs through its own owner (EIP-1271)", async () => {
+    const inner = await deployed({ owners: [o[0].address], threshold: 1 });
+    const outer = await deployed({ owners: [inner.address, o[1].address], threshold: 2 });
+    const p = (await api(t, "POST", `/v1/multisigs/${outer.id}/transactions`, { to: o[4].address })).body;
+    const client = await safeClient(outer.address);
+    const tx = await client.transaction({ to: o[4].address, value: "0", data: "0x", nonce: p.nonce });
+    expect(p.safe_tx_hash).toBe(tx.hash);
+    const contractSig = await client.contractSignature(inner.address, o[0], tx);
+    const plain = await client.eip712Signature(o[1], tx);
+    const onlyContract = await api(t, "POST", `/v1/multisigs/${outer.id}/transactions/${p.tx_index}/execute`, { signatures: client.encode([contractSig]) });
+    // One signature of a 2-of-2: the Safe reads two static parts, the second inside the contract signature's data.
+    expect(onlyContract.body.error?.code).toBe("GS021");
+    await executed("POST", `/v1/multisigs/${outer.id}/transactions/${p.tx_index}/execute`, { signatures: client.encode([contractSig, plain]) });
+    expect((await api(t, "GET", `/v1/multisigs/${outer.id}/transactions/${p.tx_index}`)).body.status).toBe("executed");
+  });
+
   it("swaps and removes owners and changes the threshold on chain; owners/{address} agrees", async () => {
     const client = await safeClient(safe.address);
     const ownersNow = async () => (await api(t, "GET", `/v1/multisigs/${safe.id}`)).body.on_chain as { owners: Address[]; threshold: number; nonce: number };

@@ -21,7 +21,7 @@ import type { Scope } from "@/lib/tokens/scope";
 import type { MultisigEffect } from "./effects";
 import { MULTISIG_TX_COLUMNS, multisigTxId, serializeMultisigTx, type MultisigTxKind } from "./records";
 import { execTransactionData, SAFE_ERRORS, safeAbi, safeErrorCode, safeTxHash, SENTINEL, type SafeTx } from "./safe-tx";
-import { deployedMultisig, findMultisig, readSafe, type DeployedMultisig } from "./service";
+import { deployedMultisig, findMultisig, getMultisig, readSafe, type DeployedMultisig } from "./service";
 import { approvedHashSignature, encodeSignatures, parseSignatures, SignatureFormatError } from "./signatures";
 
 const safeRefusal = (code: string, detail: string, param?: string) => invalidRequest(code, `${code}: ${SAFE_ERRORS[code] ?? "Safe revert"}. ${detail}`.trim(), param);
@@ -271,4 +271,27 @@ export async function ownerStatus(scope: Scope, id: string, address: string) {
   const row = await deployedMultisig(scope, id);
   const who = getAddress(address);
   return { object: "multisig_owner" as const, multisig: row.id, address: who, is_owner: await readSafe<boolean>(row, "isOwner", [who]) };
+}
+
+// ---- console -----------------------------------------------------------------------------------------------
+
+/**
+ * The console's view of a multisig: its details, and its open proposals with each owner's on-chain approval
+ * (the acting account counts when it is an owner: it sends the execution) and whether the threshold is met.
+ */
+export async function multisigOverview(scope: Scope, id: string) {
+  const details = await getMultisig(scope, id);
+  const open = await db.multisigTransaction.findMany({ where: { multisigId: details.id, status: { in: ["proposed", "executing"] } }, orderBy: { txIndex: "asc" }, take: 50 });
+  if (!details.on_chain) return { ...details, acting: null, pending: open.map((tx) => ({ ...serializeMultisigTx(tx), confirmations: [] as Address[], executable: false })) };
+  const row = details as unknown as DeployedMultisig;
+  const { owners, threshold, nonce } = details.on_chain;
+  const acting = (await actingFor(scope, details.network)).address;
+  const pending = await Promise.all(
+    open.map(async (tx) => {
+      const approved = await Promise.all(owners.map(async (o) => (o === acting || (await readSafe<bigint>(row, "approvedHashes", [o, tx.safeTxHash])) !== 0n ? (o as Address) : null)));
+      const confirmations = approved.filter((o): o is Address => o !== null);
+      return { ...serializeMultisigTx(tx), confirmations, executable: tx.status === "proposed" && BigInt(nonce) === tx.nonce && confirmations.length >= threshold };
+    }),
+  );
+  return { ...details, acting, pending };
 }

@@ -1,0 +1,11 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { executeMultisigTx } from "@/lib/multisig/transactions";
+import { perform } from "@/lib/console/actions";
+
+/** Executes a proposal whose threshold is met on chain (on-chain approvals and the acting account: no off-chain signatures). */
+export async function executeMultisigAction(id: string, txIndex: number) {
+  const state = await perform((c) => executeMultisigTx(c.scope, id, txIndex, { signatures: "0x" }));
+  if (state.status === "ok") revalidatePath(`/multisigs/${id}`);
+  return state;
+}
