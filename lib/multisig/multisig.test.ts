@@ -9,7 +9,7 @@ import { artifact } from "@/lib/chain/artifacts";
 import { api, chain, deployToken, ERC20_FEATURES, NETWORK, settled, tenant, type TestTenant } from "@/lib/tokens/testing";
 import { canonicalSafeBase } from "./base";
 import { SENTINEL } from "./safe-tx";
-import { owners as newOwners, safeClient, type TestOwner } from "./testing-safe-client";
+import { owners as newOwners, safeClient, type ClientTx, type TestOwner } from "./testing-safe-client";
 
 const safeAbi = () => artifact("SafeL2").abi as Abi;
 const readSafe = <T>(safe: Address, functionName: string, args: unknown[] = []) =>
@@ -194,7 +194,7 @@ describe("multisigs (Safe 1.4.1)", () => {
   it("swaps and removes owners and changes the threshold on chain; owners/{address} agrees", async () => {
     const client = await safeClient(safe.address);
     const ownersNow = async () => (await api(t, "GET", `/v1/multisigs/${safe.id}`)).body.on_chain as { owners: Address[]; threshold: number; nonce: number };
-    const sign = async (tx: { hash: Hex }, a: TestOwner, b: TestOwner) => `${await client.signEip712(a, tx)}${(await client.signEthSign(b, tx)).slice(2)}`;
+    const sign = async (tx: ClientTx, a: TestOwner, b: TestOwner) => `${await client.signEip712(a, tx)}${(await client.signEthSign(b, tx)).slice(2)}`;
 
     // Swap o[2] → o[3]: a wrong prev_owner is refused before anything is sent.
     let chainState = await ownersNow();

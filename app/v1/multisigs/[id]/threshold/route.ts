@@ -6,7 +6,7 @@ import { Transaction } from "@/lib/schemas/transactions";
 import { changeThreshold } from "@/lib/multisig/transactions";
 import { scopeOf } from "@/lib/tokens/scope";
 
-const options = { auth: "api_key", params: IdParam, body: ChangeThresholdInput, response: Transaction, errors: { 404: "No such multisig" }, tags: ["multisig"] } as const;
+const options = { auth: "api_key" as const, params: IdParam, body: ChangeThresholdInput, response: Transaction, errors: { 404: "No such multisig" }, tags: ["multisig"] };
 
 export const POST = api(
   { ...options, summary: "Change the threshold (changeThreshold, executed with the supplied signatures); answers the transaction", status: 201 },
