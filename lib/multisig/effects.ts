@@ -47,8 +47,8 @@ const execute: Operation = {
     );
     const executed = outcome?.eventName === "ExecutionSuccess";
     await ctx.client.query(
-      `UPDATE multisig_transactions SET status = $2, executed_tx_hash = $3, failure_reason = $4, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1`,
-      [multisig_tx, executed ? "executed" : "proposed", executed ? ctx.receipt.transactionHash : null, executed ? null : "The execution mined without the Safe reporting ExecutionSuccess for this hash."],
+      `UPDATE multisig_transactions SET status = $2, executed_tx_hash = $3, failure_reason = $4, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1 AND exec_tx_id = $5`,
+      [multisig_tx, executed ? "executed" : "proposed", executed ? ctx.receipt.transactionHash : null, executed ? null : "The execution mined without the Safe reporting ExecutionSuccess for this hash.", ctx.tx.id],
     );
     // Owners and threshold follow the Safe's own logs, in order (swapOwner logs RemovedOwner then AddedOwner).
     let owners: string[] = rows[0].owners;
@@ -63,8 +63,8 @@ const execute: Operation = {
   },
   onFailed: async (ctx) =>
     void (await ctx.client.query(
-      `UPDATE multisig_transactions SET status = 'proposed', failure_reason = $2, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1`,
-      [effectOf(ctx).multisig_tx, `The execution failed: ${ctx.reason}. The Safe nonce was not used: it can be executed again.`],
+      `UPDATE multisig_transactions SET status = 'proposed', failure_reason = $2, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1 AND exec_tx_id = $3 AND status = 'executing'`,
+      [effectOf(ctx).multisig_tx, `The execution failed: ${ctx.reason}. The Safe did not execute it: it can be executed again while its nonce is unused.`, ctx.tx.id],
     )),
 };
 

@@ -113,9 +113,15 @@ describe("multisigs (Safe 1.4.1)", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("GS026");
 
-    // EIP-712 and eth_sign, given in any order: sorted by owner before execution.
+    // EIP-712 and eth_sign, given in any order: sorted by owner before execution. Of two concurrent
+    // executions, one is recorded and the other refused.
     const two = await client.signEthSign(o[1], clientTx);
-    await executed("POST", `/v1/multisigs/${safe.id}/transactions/0/execute`, { signatures: `${two}${one.slice(2)}` });
+    const both = await Promise.all([1, 2].map(() => api(t, "POST", `/v1/multisigs/${safe.id}/transactions/0/execute`, { signatures: `${two}${one.slice(2)}` })));
+    expect(both.map((r) => r.status).sort()).toEqual([201, 400]);
+    const sent = both.find((r) => r.status === 201)!.body;
+    expect(sent).toMatchObject({ object: "transaction", kind: "multisig.execute", to: safe.address });
+    expect(both.find((r) => r.status === 400)!.body.error.code).toBe("multisig_transaction_not_open");
+    expect((await settled(sent.id)).status).toBe("confirmed");
     expect(await balanceOf(token.address, recipient)).toBe(120n);
     expect(await balanceOf(token.address, safe.address)).toBe(380n);
     const done = (await api(t, "GET", `/v1/multisigs/${safe.id}/transactions/0`)).body;

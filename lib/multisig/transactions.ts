@@ -172,10 +172,12 @@ async function execute(scope: Scope, row: DeployedMultisig, tx: SafeTx, signatur
   const write = await transaction(async (client) => {
     const write = await recordChainWrite(chainWrite, client);
     if (existing) {
-      await client.query(
-        `UPDATE multisig_transactions SET status = 'executing', exec_tx_id = $2, failure_reason = NULL, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1`,
+      // Only from `proposed`: of two concurrent executions, the second rolls back with its chain write.
+      const { rowCount } = await client.query(
+        `UPDATE multisig_transactions SET status = 'executing', exec_tx_id = $2, failure_reason = NULL, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1 AND status = 'proposed'`,
         [existing.id, write.id],
       );
+      if (!rowCount) throw invalidRequest("multisig_transaction_not_open", `Multisig transaction ${existing.txIndex} is already being executed.`, "tx_index");
     } else {
       await insertTx(client, row, kind, tx, hash, "executing", write.id, txId);
     }
