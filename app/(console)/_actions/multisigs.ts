@@ -1,4 +1,5 @@
 "use server";
+import "@/lib/composition"; // chain writes need the domains registered with lib/chain
 import { revalidatePath } from "next/cache";
 import { executeMultisigTx } from "@/lib/multisig/transactions";
 import { perform } from "@/lib/console/actions";
