@@ -8,6 +8,7 @@ export const NAV = [
   { href: "/transactions", label: "Transactions" },
   { href: "/identities", label: "Identities" },
   { href: "/vaults", label: "Vaults" },
+  { href: "/multisigs", label: "Multisigs" },
   { href: "/webhooks", label: "Webhooks" },
   { href: "/keys", label: "API keys" },
   { href: "/analytics", label: "Analytics" },

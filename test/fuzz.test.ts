@@ -106,6 +106,14 @@ beforeAll(async () => {
   const deposit = await call("POST", `/v1/vaults/${vault.body.id}/deposit`, { token: a.apiKey, body: { assets: "5" } });
   expect(deposit.status, JSON.stringify(deposit.body)).toBe(201);
   expect((await settled(deposit.body.approve_transaction, 90_000)).status).toBe("confirmed");
+  // A deployed Safe with one proposal, so /v1/multisigs/{id}/… and …/transactions/{txIndex}/… are fuzzed on real records.
+  const multisig = await call("POST", "/v1/multisigs", {
+    token: a.apiKey, body: { name: "Fuzz Safe", network: "polygon_amoy", owners: ["0x00000000000000000000000000000000000f0223", "0x00000000000000000000000000000000000f0224"], threshold: 1 },
+  });
+  expect(multisig.status, JSON.stringify(multisig.body)).toBe(201);
+  expect((await settled(multisig.body.deploy_transaction, 90_000)).status).toBe("confirmed");
+  const proposal = await call("POST", `/v1/multisigs/${multisig.body.id}/transactions`, { token: a.apiKey, body: { to: "0x00000000000000000000000000000000000f0225" } });
+  expect(proposal.status, JSON.stringify(proposal.body)).toBe(201);
   await receiver.waitFor(1);
   // The newest key is the one operations on /v1/api_keys/{id} act on (rotate, revoke): not the fuzzer's own.
   for (const t of [a, b]) expect((await call("POST", "/v1/api_keys", { token: t.accessToken, body: { name: "victim" } })).status).toBe(201);

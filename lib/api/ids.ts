@@ -23,7 +23,8 @@ export type IdPrefix =
   | "ses" // Connect session keys (lib/connect/sessions.ts)
   | "rcc" | "rcv" // Connect recovery configurations and requests (lib/connect/recovery.ts)
   | "vst" // vesting schedules (lib/vesting)
-  | "vlt" | "vop"; // vaults and their deposits, mints, withdrawals and redemptions (lib/vaults)
+  | "vlt" | "vop" // vaults and their deposits, mints, withdrawals and redemptions (lib/vaults)
+  | "msig" | "mstx"; // multisigs and their Safe transactions (lib/multisig)
 
 export const newId = (prefix: IdPrefix) => `${prefix}_${next().toLowerCase()}`;
 

@@ -32,6 +32,11 @@ export async function forgetLocalChainState(databaseUrl: string, fresh: boolean)
          failure_reason = 'The local development chain was restarted before this operation completed.'
        WHERE status IN ('approving', 'pending') AND vault_id IN (SELECT v.id FROM vaults v JOIN transactions t ON t.id = v.deploy_tx_id WHERE t.chain_key = 'local')`,
     );
+    await client.query(
+      `UPDATE multisigs SET status = 'failed', updated_at = now(),
+         failure_reason = 'The local development chain was restarted, so this Safe no longer exists. Deploy the multisig again (or set RPC_URL_' || upper(network) || ' to keep state).'
+       WHERE status <> 'failed' AND deploy_tx_id IN (SELECT id FROM transactions WHERE chain_key = 'local')`,
+    );
     const transactions = await client.query(
       `UPDATE transactions SET status = 'failed', error_code = 'local_chain_reset', updated_at = now(),
          error_message = 'The local development chain was restarted before this transaction was confirmed.'

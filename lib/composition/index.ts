@@ -14,6 +14,7 @@ import { complianceOperations } from "@/lib/trex/compliance-effects";
 import { identityOperations } from "@/lib/trex/identity-effects";
 import { vestingOperations } from "@/lib/vesting/effects";
 import { vaultOperations } from "@/lib/vaults/effects";
+import { multisigOperations } from "@/lib/multisig/effects";
 import { actingFor } from "@/lib/connect/wallet-mode";
 import { userOperationSubmitter } from "@/lib/connect/user-operations";
 import "./base-contracts";
@@ -27,6 +28,7 @@ registerOperations({
   ...identityOperations,
   ...vestingOperations,
   ...vaultOperations,
+  ...multisigOperations,
 });
 
 // The acting account decides who sends: the custodial wallet signs itself, a smart account makes user operations.

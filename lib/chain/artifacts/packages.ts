@@ -35,9 +35,12 @@ export const PACKAGE_ARTIFACTS = {
   IdentityProxy: `${ONCHAINID}/proxy/IdentityProxy.sol/IdentityProxy.json`,
   // Safe
   Safe: `${SAFE}/Safe.sol/Safe.json`,
+  SafeL2: `${SAFE}/SafeL2.sol/SafeL2.json`,
+  SafeProxy: `${SAFE}/proxies/SafeProxy.sol/SafeProxy.json`,
   SafeProxyFactory: `${SAFE}/proxies/SafeProxyFactory.sol/SafeProxyFactory.json`,
   CompatibilityFallbackHandler: `${SAFE}/handler/CompatibilityFallbackHandler.sol/CompatibilityFallbackHandler.json`,
   MultiSend: `${SAFE}/libraries/MultiSend.sol/MultiSend.json`,
+  MultiSendCallOnly: `${SAFE}/libraries/MultiSendCallOnly.sol/MultiSendCallOnly.json`,
   // ERC-4337
   EntryPoint: `${ACCOUNT_ABSTRACTION}/EntryPoint.json`,
 } as const;
