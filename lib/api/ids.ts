@@ -22,7 +22,8 @@ export type IdPrefix =
   | "oal" | "psk" | "pm" // Connect OAuth links, passkeys, paymasters (lib/connect)
   | "ses" // Connect session keys (lib/connect/sessions.ts)
   | "rcc" | "rcv" // Connect recovery configurations and requests (lib/connect/recovery.ts)
-  | "vst"; // vesting schedules (lib/vesting)
+  | "vst" // vesting schedules (lib/vesting)
+  | "gov" | "prp"; // governance instances and their proposals (lib/governance)
 
 export const newId = (prefix: IdPrefix) => `${prefix}_${next().toLowerCase()}`;
 

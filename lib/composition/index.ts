@@ -13,6 +13,7 @@ import { controlOperations } from "@/lib/trex/controls-effects";
 import { complianceOperations } from "@/lib/trex/compliance-effects";
 import { identityOperations } from "@/lib/trex/identity-effects";
 import { vestingOperations } from "@/lib/vesting/effects";
+import { governanceOperations } from "@/lib/governance/effects";
 import { actingFor } from "@/lib/connect/wallet-mode";
 import { userOperationSubmitter } from "@/lib/connect/user-operations";
 import "./base-contracts";
@@ -25,6 +26,7 @@ registerOperations({
   ...complianceOperations,
   ...identityOperations,
   ...vestingOperations,
+  ...governanceOperations,
 });
 
 // The acting account decides who sends: the custodial wallet signs itself, a smart account makes user operations.
