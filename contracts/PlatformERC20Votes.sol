@@ -4,16 +4,17 @@ pragma solidity ^0.8.24;
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {ERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/ERC20Permit.sol";
 import {ERC20Pausable} from "@openzeppelin/contracts/token/ERC20/extensions/ERC20Pausable.sol";
+import {ERC1363} from "@openzeppelin/contracts/token/ERC20/extensions/ERC1363.sol";
 import {ERC20Votes} from "@openzeppelin/contracts/token/ERC20/extensions/ERC20Votes.sol";
 import {AccessControlEnumerable} from "@openzeppelin/contracts/access/extensions/AccessControlEnumerable.sol";
 import {Nonces} from "@openzeppelin/contracts/utils/Nonces.sol";
 import {Time} from "@openzeppelin/contracts/utils/types/Time.sol";
 import {TokenFeatures, TokenFeatureFlags} from "./common/TokenFeatures.sol";
 
-/// The platform's votes-enabled ERC-20 (a governance voting token): PlatformERC20's roles, features and
-/// permit, plus ERC20Votes checkpoints and delegation. Its clock is the block number (OpenZeppelin's
+/// The platform's votes-enabled ERC-20 (a governance voting token): PlatformERC20's roles, features,
+/// permit and ERC-1363, plus ERC20Votes checkpoints and delegation. Its clock is the block number (OpenZeppelin's
 /// default) or, when `timestampClock_`, the block timestamp (ERC-6372 `clock`/`CLOCK_MODE`).
-contract PlatformERC20Votes is ERC20, ERC20Permit, ERC20Votes, ERC20Pausable, AccessControlEnumerable, TokenFeatureFlags {
+contract PlatformERC20Votes is ERC20, ERC20Permit, ERC1363, ERC20Votes, ERC20Pausable, AccessControlEnumerable, TokenFeatureFlags {
     bytes32 public constant MINTER_ROLE = keccak256("MINTER_ROLE");
     bytes32 public constant PAUSER_ROLE = keccak256("PAUSER_ROLE");
     bytes32 public constant BURNER_ROLE = keccak256("BURNER_ROLE");
@@ -80,5 +81,14 @@ contract PlatformERC20Votes is ERC20, ERC20Permit, ERC20Votes, ERC20Pausable, Ac
 
     function nonces(address owner) public view override(ERC20Permit, Nonces) returns (uint256) {
         return super.nonces(owner);
+    }
+
+    function supportsInterface(bytes4 interfaceId)
+        public
+        view
+        override(ERC1363, AccessControlEnumerable)
+        returns (bool)
+    {
+        return super.supportsInterface(interfaceId);
     }
 }

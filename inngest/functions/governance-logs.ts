@@ -9,5 +9,7 @@ const matches = GOVERNANCE_LOG_EVENTS.map((name) => `event.data.event == '${name
 
 export const governanceLogs = inngest.createFunction(
   { id: "governance-logs", triggers: [{ event: CHAIN_LOG, if: matches }], concurrency: { key: "event.data.chain_key", limit: 1 }, retries: 5 },
-  async ({ event, step }) => step.run("emit", () => governanceLog(event.data as ChainLogEventData)),
+  // No step: a step's first pass only plans it and frees the concurrency slot, so a later log could be emitted
+  // first. One pass holds the slot while it emits; a retry repeats it whole (governanceLog is idempotent).
+  async ({ event }) => governanceLog(event.data as ChainLogEventData),
 );

@@ -27,7 +27,7 @@ function reader(g: Deployed): Read {
 }
 
 /** A past timepoint for the historical reads: the one asked for, else the governor's clock - 1 (the latest settled). */
-const pastTimepoint = async (read: Read, asked?: number) => (asked !== undefined ? BigInt(asked) : (await read<bigint>("governor", "clock")) - 1n);
+const pastTimepoint = async (read: Read, asked?: number) => (asked !== undefined ? BigInt(asked) : BigInt(await read<number>("governor", "clock")) - 1n);
 
 type Q = Record<string, any>;
 const str = (v: bigint | number) => v.toString();

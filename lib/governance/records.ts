@@ -10,7 +10,7 @@ export const proposalRecordId = () => newId("prp");
 export const GOVERNANCE_COLUMNS = selectList(
   [
     "id", "tenantId", "livemode", "network", "name", "tokenId", "tokenAddress", "governorAddress", "timelockAddress", "votingDelay", "votingPeriod",
-    "proposalThreshold", "quorumNumerator", "minDelay", "status", "deployTxId", "lastTxId", "failureReason",
+    "proposalThreshold", "quorumNumerator", "minDelay", "status", "deployTxId", "lastTxId", "failureReason", "syncedBlock",
   ],
   ["createdAt", "updatedAt"],
 );

@@ -69,8 +69,8 @@ async function votingToken(scope: Scope, input: z.output<typeof CreateGovernance
 }
 
 const insertSql = `INSERT INTO governance_instances (id, tenant_id, livemode, network, name, token_id, token_address, voting_delay, voting_period,
-    proposal_threshold, quorum_numerator, min_delay, status, deploy_tx_id, last_tx_id, created_at, updated_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'deploying', $13, $13, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
+    proposal_threshold, quorum_numerator, min_delay, status, deploy_tx_id, last_tx_id, synced_block, created_at, updated_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'deploying', $13, $13, $14, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
   RETURNING ${GOVERNANCE_COLUMNS}`;
 
 export async function createGovernance(scope: Scope, input: z.output<typeof CreateGovernanceInput>) {
@@ -86,6 +86,10 @@ export async function createGovernance(scope: Scope, input: z.output<typeof Crea
       proposalThreshold: input.proposal_threshold, quorumNumerator: String(input.quorum_numerator),
     },
   };
+  // Logs become events from the block after this one: nothing of this instance happened before it.
+  const head = await publicClient(token.network.name).getBlockNumber({ cacheTime: 0 }).catch(() => {
+    throw chainUnavailable(token.network.name);
+  });
   const tl = artifact("PlatformTimelock");
   const deploy: ChainWrite = {
     tenantId: scope.tenantId, livemode: scope.livemode, network: token.network.name, kind: "governance.deploy_timelock", tokenId: token.tokenId ?? undefined,
@@ -96,7 +100,7 @@ export async function createGovernance(scope: Scope, input: z.output<typeof Crea
     const write = await recordChainWrite(deploy, client);
     const { rows } = await client.query(insertSql, [
       id, scope.tenantId, scope.livemode, token.network.name, input.name, token.tokenId, token.address, String(input.voting_delay), String(input.voting_period),
-      input.proposal_threshold, String(input.quorum_numerator), String(input.min_delay), write.id,
+      input.proposal_threshold, String(input.quorum_numerator), String(input.min_delay), write.id, head.toString(),
     ]);
     return { row: rows[0] as GovernanceInstance, write };
   });

@@ -4,7 +4,7 @@
 import { getAddress, keccak256, toEventSelector, toHex, type AbiEvent, type Address } from "viem";
 import { db } from "@/lib/db";
 import { artifact } from "@/lib/chain/artifacts";
-import { chainTarget } from "@/lib/chain/clients";
+import { chainTarget, publicClient } from "@/lib/chain/clients";
 import { watchLogs } from "@/lib/chain/log-subscriptions";
 import type { ChainLogEventData } from "@/lib/chain/watcher";
 import { emitAll } from "@/lib/webhooks/emit";
@@ -52,21 +52,52 @@ async function instancesOf(data: ChainLogEventData) {
 type Args = Record<string, any>;
 const onChain = (data: ChainLogEventData) => ({ transaction_hash: data.transaction_hash, block_number: data.block_number, log_index: data.log_index });
 
-/** Turns one governance log into its event for each instance it concerns (a repeat changes nothing). */
+const logAbi = () => [
+  ...GOVERNOR_EVENTS.map((name) => abiEvent("PlatformGovernor", name)),
+  ...TOKEN_EVENTS.map((name) => abiEvent("PlatformERC20Votes", name)),
+];
+
+const jsonSafe = (v: unknown): unknown =>
+  typeof v === "bigint" ? v.toString() : Array.isArray(v) ? v.map(jsonSafe) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, jsonSafe(x)])) : v;
+
+/** The instance's governance logs in blocks (from, to], in chain order, shaped as the watcher's events. */
+async function logsBetween(g: GovernanceInstance, chainKey: string, from: bigint, to: bigint): Promise<ChainLogEventData[]> {
+  const addresses = [g.tokenAddress, g.governorAddress].filter((a): a is string => !!a) as Address[];
+  const logs = await publicClient(g.network).getLogs({ address: addresses, events: logAbi(), fromBlock: from + 1n, toBlock: to, strict: true });
+  return logs
+    .filter((l) => (l.eventName === "DelegateChanged" ? getAddress(l.address) === getAddress(g.tokenAddress) : !!g.governorAddress && getAddress(l.address) === getAddress(g.governorAddress)))
+    .map((l) => ({
+      chain_key: chainKey, address: getAddress(l.address), event: l.eventName, topic0: l.topics[0]!, args: jsonSafe(l.args), block_number: Number(l.blockNumber),
+      block_hash: l.blockHash!, transaction_hash: l.transactionHash!, log_index: l.logIndex!,
+    }));
+}
+
+/**
+ * A governance log seen by the watcher: every governance log of each instance it concerns, from the instance's
+ * last synced block through this one, becomes its event in chain order (the watcher's runs may go in any order;
+ * a log already covered changes nothing).
+ */
 export async function governanceLog(data: ChainLogEventData) {
   const emitted: string[] = [];
-  for (const g of await instancesOf(data)) {
+  for (const { id } of await instancesOf(data)) {
     await db.$transaction(async (tx) => {
-      const seen = await tx.governanceLog.createMany({
-        data: [{ governanceId: g.id, blockHash: data.block_hash, logIndex: data.log_index, event: data.event, transactionHash: data.transaction_hash, blockNumber: BigInt(data.block_number) }],
-        skipDuplicates: true,
-      });
-      if (!seen.count) return;
-      const event = await eventOf(tx, g, data);
-      if (!event) return;
-      await emitAll(g.tenantId, [event], tx);
-      emitted.push(`${g.id}:${event.type}`);
-    });
+      await tx.$executeRaw`SELECT 1 FROM governance_instances WHERE id = ${id} FOR UPDATE`; // one sync of an instance at a time
+      const found = await tx.governanceInstance.findUniqueOrThrow({ where: { id } });
+      const to = BigInt(data.block_number);
+      if (found.syncedBlock >= to) return;
+      const events = [];
+      for (const log of await logsBetween(found, data.chain_key, found.syncedBlock, to)) {
+        const seen = await tx.governanceLog.createMany({
+          data: [{ governanceId: found.id, blockHash: log.block_hash, logIndex: log.log_index, event: log.event, transactionHash: log.transaction_hash, blockNumber: BigInt(log.block_number) }],
+          skipDuplicates: true,
+        });
+        const event = seen.count ? await eventOf(tx, found, log) : undefined;
+        if (event) events.push(event);
+      }
+      await tx.governanceInstance.update({ where: { id: found.id }, data: { syncedBlock: to } });
+      await emitAll(found.tenantId, events, tx);
+      emitted.push(...events.map((e) => `${found.id}:${e.type}`));
+    }, { timeout: 30_000 });
   }
   return emitted;
 }

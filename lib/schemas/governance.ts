@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { Id, ListQuery, listOf, writeBody } from "./common";
 import { Address, Uint256 } from "./tokens";
+import { Transaction } from "./transactions";
 
 const Hex = z.string().max(100_000).regex(/^0x([0-9a-fA-F]{2})*$/, "must be 0x-prefixed hex bytes");
 const Bytes32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x-prefixed 32 bytes (64 hex digits)");
@@ -87,6 +88,9 @@ export const Proposal = z
   })
   .meta({ id: "Proposal" });
 export const ProposalList = listOf(Proposal, "ProposalList");
+export const ProposedProposal = Proposal.extend({
+  transaction: Transaction.meta({ description: "The propose transaction (GET /v1/transactions/{id}); `state` is null until it confirms." }),
+}).meta({ id: "ProposedProposal" });
 export const ListProposalsQuery = z.strictObject({ ...ListQuery.shape });
 
 export const ProposeInput = writeBody({

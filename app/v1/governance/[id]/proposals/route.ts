@@ -1,7 +1,7 @@
 // /v1/governance/{id}/proposals — list proposals with their state and tallies; create one
 import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
-import { ListProposalsQuery, Proposal, ProposalList, ProposeInput } from "@/lib/schemas/governance";
+import { ListProposalsQuery, ProposalList, ProposedProposal, ProposeInput } from "@/lib/schemas/governance";
 import { listProposals, propose } from "@/lib/governance/proposals";
 import { scopeOf } from "@/lib/tokens/scope";
 
@@ -13,7 +13,7 @@ export const GET = api(
 export const POST = api(
   {
     auth: "api_key", summary: "Create a proposal from the acting account (propose); answers the proposal with its transaction", params: IdParam, body: ProposeInput,
-    response: Proposal, status: 201, errors: { 404: "No such governance instance" }, tags: ["governance"],
+    response: ProposedProposal, status: 201, errors: { 404: "No such governance instance" }, tags: ["governance"],
   },
   ({ caller, params, body }) => propose(scopeOf(caller), params.id, body),
 );
