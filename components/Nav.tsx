@@ -7,6 +7,7 @@ export const NAV = [
   { href: "/tokens", label: "Tokens" },
   { href: "/transactions", label: "Transactions" },
   { href: "/identities", label: "Identities" },
+  { href: "/governance", label: "Governance" },
   { href: "/webhooks", label: "Webhooks" },
   { href: "/keys", label: "API keys" },
   { href: "/analytics", label: "Analytics" },

@@ -14,9 +14,16 @@ const TONES: Record<string, string> = {
   disabled: "warning",
   expiring: "warning",
   test: "test",
+  // governance instances and proposal states
+  configuring: "info",
+  queued: "info",
+  executed: "success",
+  defeated: "danger",
+  canceled: "warning",
+  expired: "warning",
 };
 
-const MOVING = new Set(["deploying", "pending", "submitted"]);
+const MOVING = new Set(["deploying", "pending", "submitted", "configuring"]);
 
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
   const tone = TONES[status] ?? "neutral";
