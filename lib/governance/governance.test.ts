@@ -194,6 +194,52 @@ describe("governance", () => {
     expect(list.body.data.map((p: any) => [p.id, p.state])).toContainEqual([proposed.body.id, "Canceled"]);
   }, 90_000);
 
+  it("votes with reason and params, directly and with an extended ballot signed by the voter", async () => {
+    const carol = await account(true);
+    await confirmed(t, "POST", `/v1/tokens/${token.id}/transfer`, { to: carol.address, amount: "50" });
+    await send(carol.wallet, { address: token.address, abi: tokenAbi, functionName: "delegate", args: [carol.address] });
+    await mine(1);
+    const mint = encodeFunctionData({ abi: tokenAbi, functionName: "mint", args: [t.wallet, 2n] });
+    const proposed = await api(t, "POST", `/v1/governance/${g.id}/proposals`, { targets: [token.address], calldatas: [mint], description: `Params ${Date.now()}` });
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
+    const pid = proposed.body.id;
+    await settled(proposed.body.transaction.id);
+    const notYet = await api(t, "POST", `/v1/governance/${g.id}/proposals/${pid}/vote`, { support: "for" });
+    expect(notYet.status).toBe(400);
+    expect(notYet.body.error).toMatchObject({ code: "proposal_state_invalid" });
+    await mine(3);
+    await confirmed(t, "POST", `/v1/governance/${g.id}/proposals/${pid}/vote_with_params`, { support: "against", reason: "no", params: "0x" });
+    const nonce = (await chain().readContract({ address: g.governor_address, abi: governorAbi, functionName: "nonces", args: [carol.address] })) as bigint;
+    const extended = {
+      domain: { name: "Acme DAO", version: "1", chainId: await chain().getChainId(), verifyingContract: g.governor_address },
+      types: {
+        ExtendedBallot: [
+          { name: "proposalId", type: "uint256" }, { name: "support", type: "uint8" }, { name: "voter", type: "address" }, { name: "nonce", type: "uint256" },
+          { name: "reason", type: "string" }, { name: "params", type: "bytes" },
+        ],
+      },
+      primaryType: "ExtendedBallot",
+      message: { proposalId: BigInt(pid), support: 1, voter: carol.address, nonce, reason: "yes", params: "0x" },
+    } as const;
+    const forged = await (await account()).account.signTypedData(extended);
+    const refused = await api(t, "POST", `/v1/governance/${g.id}/proposals/${pid}/vote_with_params_by_sig`, { support: "for", reason: "yes", voter: carol.address, signature: forged });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe("signature_invalid");
+    const signature = await carol.account.signTypedData(extended);
+    await confirmed(t, "POST", `/v1/governance/${g.id}/proposals/${pid}/vote_with_params_by_sig`, { support: "for", reason: "yes", voter: carol.address, signature });
+    expect((await api(t, "GET", `/v1/governance/${g.id}/proposals/${pid}/votes`)).body).toMatchObject({ for: "50", against: "350", abstain: "0" }) // the tenant gave Carol 50 of its 400;
+    const [cast] = await eventually(async () => {
+      const found = received().filter((e) => e.type === "governance.vote.cast" && e.data.object.proposal === pid && e.data.object.voter === carol.address);
+      return found.length && found;
+    }, "carol's vote event");
+    expect(cast.data.object).toMatchObject({ support: "for", weight: "50", reason: "yes", params: null }); // empty params: the governor logs VoteCast
+    expect((await api(t, "GET", `/v1/governance/${g.id}/votes_with_params?account=${carol.address}&params=0x`)).body.votes).toBe("50");
+    expect((await api(t, "GET", `/v1/governance/${g.id}/checkpoints?account=${carol.address}&pos=0`)).body).toMatchObject({ votes: "50" });
+    const supply = (await api(t, "GET", `/v1/governance/${g.id}/past_total_supply`)).body.total_supply;
+    expect(BigInt(supply)).toBeGreaterThanOrEqual(1500n);
+    expect(BigInt((await api(t, "GET", `/v1/governance/${g.id}/quorum`)).body.quorum)).toBe(BigInt(supply) / 10n);
+  }, 90_000);
+
   it("answers the onlyGovernance setters with the proposal that carries them; refusals record nothing", async () => {
     const writes = await db.transaction.count({ where: { tenantId: t.id } });
     const setter = await api(t, "POST", `/v1/governance/${g.id}/voting_period`, { voting_period: 100 });

@@ -60,10 +60,17 @@ const logAbi = () => [
 const jsonSafe = (v: unknown): unknown =>
   typeof v === "bigint" ? v.toString() : Array.isArray(v) ? v.map(jsonSafe) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, jsonSafe(x)])) : v;
 
+const LOG_SPAN = 2_000n;
+
 /** The instance's governance logs in blocks (from, to], in chain order, shaped as the watcher's events. */
 async function logsBetween(g: GovernanceInstance, chainKey: string, from: bigint, to: bigint): Promise<ChainLogEventData[]> {
   const addresses = [g.tokenAddress, g.governorAddress].filter((a): a is string => !!a) as Address[];
-  const logs = await publicClient(g.network).getLogs({ address: addresses, events: logAbi(), fromBlock: from + 1n, toBlock: to, strict: true });
+  const logs = [];
+  // In spans an RPC accepts (providers cap eth_getLogs ranges); an instance quiet for long has a long way to go.
+  for (let start = from + 1n; start <= to; start += LOG_SPAN) {
+    const end = start + LOG_SPAN - 1n < to ? start + LOG_SPAN - 1n : to;
+    logs.push(...(await publicClient(g.network).getLogs({ address: addresses, events: logAbi(), fromBlock: start, toBlock: end, strict: true })));
+  }
   return logs
     .filter((l) => (l.eventName === "DelegateChanged" ? getAddress(l.address) === getAddress(g.tokenAddress) : !!g.governorAddress && getAddress(l.address) === getAddress(g.governorAddress)))
     .map((l) => ({
