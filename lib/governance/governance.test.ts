@@ -259,6 +259,8 @@ describe("governance", () => {
       ["POST", "/v1/governance", { name: "x", token: token.address, voting_period: 10 }, "parameter_missing"],
       ["POST", "/v1/governance", { name: "x", token: t.wallet, network: "polygon_amoy", voting_period: 10 }, "token_not_votes"],
       ["POST", `/v1/governance/${g.id}/proposals`, { targets: [token.address], calldatas: ["0x", "0x"], description: "x" }, "parameter_invalid"],
+      ["POST", "/v1/tokens", { name: "x", symbol: "X", standard: "ERC721", network: "polygon_amoy", features: { votes: true } }, "parameter_invalid"],
+      ["POST", "/v1/tokens", { name: "x", symbol: "X", standard: "ERC20", network: "polygon_amoy", clock_mode: "timestamp" }, "parameter_invalid"],
       ["POST", `/v1/governance/${g.id}/delegate_by_sig`, { delegatee: t.wallet, nonce: "0", expiry: 1, signature: `0x${"11".repeat(64)}1b` }, "signature_expired"],
     ];
     for (const [method, path, body, code] of cases) {
