@@ -285,6 +285,23 @@ describe("governance", () => {
     const clock = (await api(t, "GET", `/v1/governance/${sg.id}/clock`)).body;
     expect(clock).toMatchObject({ mode: "timestamp", clock_mode: "mode=timestamp" });
     expect(Math.abs(Number(clock.clock) - Number((await chain().getBlock()).timestamp))).toBeLessThan(5);
+    // Delay and period count seconds: the vote opens once 60 s have passed, whatever the blocks.
+    await confirmed(t, "POST", `/v1/governance/${sg.id}/delegate`, { delegatee: t.wallet });
+    await rpc("evm_increaseTime", [1]);
+    await mine(1);
+    const proposed = await api(t, "POST", `/v1/governance/${sg.id}/proposals`, { targets: [stamped.address], calldatas: ["0x"], description: "On time" });
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
+    await settled(proposed.body.transaction.id);
+    const p = (await api(t, "GET", `/v1/governance/${sg.id}/proposals/${proposed.body.id}`)).body;
+    expect(Number(p.deadline) - Number(p.snapshot)).toBe(3600);
+    expect(Number(p.snapshot)).toBeGreaterThan(1_000_000_000); // unix seconds, not a block number
+    await mine(5);
+    expect(p.state).toBe("Pending");
+    expect((await api(t, "GET", `/v1/governance/${sg.id}/proposals/${proposed.body.id}/state`)).body.state).toBe("Pending");
+    await rpc("evm_increaseTime", [61]);
+    await mine(1);
+    await confirmed(t, "POST", `/v1/governance/${sg.id}/proposals/${proposed.body.id}/vote`, { support: 1 });
+    expect((await api(t, "GET", `/v1/governance/${sg.id}/proposals/${proposed.body.id}/votes`)).body.for).toBe("10");
   }, 90_000);
 
   it("answers 404 for another tenant's governance ids on every route", async () => {
