@@ -9,6 +9,7 @@ export const NAV = [
   { href: "/identities", label: "Identities" },
   { href: "/vaults", label: "Vaults" },
   { href: "/multisigs", label: "Multisigs" },
+  { href: "/governance", label: "Governance" },
   { href: "/webhooks", label: "Webhooks" },
   { href: "/keys", label: "API keys" },
   { href: "/analytics", label: "Analytics" },

@@ -15,9 +15,16 @@ const TONES: Record<string, string> = {
   disabled: "warning",
   expiring: "warning",
   test: "test",
+  // governance instances and proposal states
+  configuring: "info",
+  queued: "info",
+  executed: "success",
+  defeated: "danger",
+  canceled: "warning",
+  expired: "warning",
 };
 
-const MOVING = new Set(["deploying", "approving", "pending", "submitted"]);
+const MOVING = new Set(["deploying", "approving", "configuring", "pending", "submitted"]);
 
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
   const tone = TONES[status] ?? "neutral";

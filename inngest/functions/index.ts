@@ -10,5 +10,6 @@ import { watchChainLogs } from "./watch-chain-logs";
 import { followRelayOperation } from "./connect-follow-relay";
 import { connectUserOperationEvents } from "./connect-user-operation-events";
 import { sweepRelaysCron } from "./connect-sweep-relays";
+import { governanceLogs } from "./governance-logs";
 
-export const functions: InngestFunction.Any[] = [processWallet, reconcileTransactionsCron, deliverWebhook, webhookOutbox, watchChainLogs, retention, followRelayOperation, connectUserOperationEvents, sweepRelaysCron];
+export const functions: InngestFunction.Any[] = [processWallet, reconcileTransactionsCron, deliverWebhook, webhookOutbox, watchChainLogs, retention, followRelayOperation, connectUserOperationEvents, sweepRelaysCron, governanceLogs];

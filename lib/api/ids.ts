@@ -24,7 +24,8 @@ export type IdPrefix =
   | "rcc" | "rcv" // Connect recovery configurations and requests (lib/connect/recovery.ts)
   | "vst" // vesting schedules (lib/vesting)
   | "vlt" | "vop" // vaults and their deposits, mints, withdrawals and redemptions (lib/vaults)
-  | "msig" | "mstx"; // multisigs and their Safe transactions (lib/multisig)
+  | "msig" | "mstx" // multisigs and their Safe transactions (lib/multisig)
+  | "gov" | "prp"; // governance instances and their proposals (lib/governance)
 
 export const newId = (prefix: IdPrefix) => `${prefix}_${next().toLowerCase()}`;
 

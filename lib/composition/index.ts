@@ -15,6 +15,7 @@ import { identityOperations } from "@/lib/trex/identity-effects";
 import { vestingOperations } from "@/lib/vesting/effects";
 import { vaultOperations } from "@/lib/vaults/effects";
 import { multisigOperations } from "@/lib/multisig/effects";
+import { governanceOperations } from "@/lib/governance/effects";
 import { actingFor } from "@/lib/connect/wallet-mode";
 import { userOperationSubmitter } from "@/lib/connect/user-operations";
 import "./base-contracts";
@@ -29,6 +30,7 @@ registerOperations({
   ...vestingOperations,
   ...vaultOperations,
   ...multisigOperations,
+  ...governanceOperations,
 });
 
 // The acting account decides who sends: the custodial wallet signs itself, a smart account makes user operations.

@@ -54,6 +54,10 @@ export const ErrorEnvelope = z
       message: z.string(),
       status: z.number().int(),
       param: z.string().optional(),
+      proposal: z
+        .object({ targets: z.array(z.string()), values: z.array(z.string()), calldatas: z.array(z.string()), description: z.string(), propose_with: z.string() })
+        .optional()
+        .meta({ description: "`governance_only` errors (the governor's onlyGovernance setters): the proposal that makes the call through the timelock, ready to POST." }),
     }),
   })
   .meta({ id: "Error" });

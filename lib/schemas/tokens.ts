@@ -51,10 +51,15 @@ export const FeaturesInput = z
     mintable: z.boolean().default(true),
     burnable: z.boolean().default(false),
     pausable: z.boolean().default(false),
+    votes: z.boolean().default(false).meta({
+      description:
+        "ERC20 only: deploy the votes-enabled template (OpenZeppelin ERC20Votes: delegation, vote checkpoints, ERC-6372 clock per `clock_mode`), " +
+        "usable as the voting token of POST /v1/governance. Holders vote with what is delegated to them (POST /v1/governance/{id}/delegate). Default false.",
+    }),
   })
   .meta({
     description:
-      "Capabilities fixed at deployment and enforced on chain. Defaults: mintable true, burnable false, pausable false. " +
+      "Capabilities fixed at deployment and enforced on chain. Defaults: mintable true, burnable false, pausable false, votes false. " +
       "Operations needing a disabled capability are refused with 400 `feature_disabled`.",
   });
 
@@ -73,6 +78,9 @@ export const CreateTokenInput = writeBody({
   }),
   decimals: z.number().int().min(0).max(36).optional().meta({ description: "ERC-20 only, 0 to 36 (default 18). NFTs have no decimals (0)." }),
   features: FeaturesInput.prefault({}),
+  clock_mode: z.enum(["blocknumber", "timestamp"]).optional().meta({
+    description: "ERC20 with features.votes only: the token's clock (ERC-6372), which governance snapshots, delays and periods count in. Default blocknumber.",
+  }),
   base_uri: Uri.optional().meta({
     description: "ERC-721: base URI of tokens without their own URI (base + id). ERC-1155: default URI, may contain `{id}`.",
   }),
@@ -101,7 +109,7 @@ export const Token = z
     status: TokenStatus.meta({ description: "`deploying` → `deployed`, or `failed` when the deployment reverted or could not be sent." }),
     decimals: z.number().int(),
     initial_supply: z.string(),
-    features: z.object({ mintable: z.boolean(), burnable: z.boolean(), pausable: z.boolean() }),
+    features: z.object({ mintable: z.boolean(), burnable: z.boolean(), pausable: z.boolean(), votes: z.boolean() }),
     address: z.string().nullable().meta({ description: "Contract address once deployed." }),
     deploy_tx: z.string().nullable().meta({ description: "Id of the deployment transaction (GET /v1/transactions/{id}), set from creation on." }),
     failure_reason: z.string().nullable().meta({ description: "Why the deployment failed (status `failed`)." }),

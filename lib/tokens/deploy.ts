@@ -3,7 +3,7 @@
 import { encodeDeployData, zeroAddress, type Address, type Hex } from "viem";
 import type { z } from "zod";
 import type { CreateTokenInput } from "@/lib/schemas/tokens";
-import { templateOf, type Features, type Standard } from "./standards";
+import { templateOf, votesTemplate, type Features, type Standard } from "./standards";
 
 export type CreateToken = z.output<typeof CreateTokenInput>;
 
@@ -18,16 +18,26 @@ export function deployData(input: CreateToken, plan: DeployPlan, admin: Address)
   const { standard, decimals, initialSupply, features } = plan;
   if (standard === "ERC3643") throw new Error("ERC3643 tokens are deployed by the T-REX factory (lib/trex/deploy.ts)");
   const template = templateOf(standard);
+  // The contracts' TokenFeatures struct: votes is a choice of template, not a flag on chain.
+  const flags = { mintable: features.mintable, burnable: features.burnable, pausable: features.pausable };
+  if (standard === "ERC20" && features.votes) {
+    const votes = votesTemplate();
+    return encodeDeployData({
+      abi: votes.abi,
+      bytecode: votes.bytecode,
+      args: [input.name, input.symbol, decimals, initialSupply, admin, flags, input.clock_mode === "timestamp"],
+    } as never);
+  }
   if (standard === "ERC20" || standard === "ERC20_ALT") {
     return encodeDeployData({
       abi: template.abi,
       bytecode: template.bytecode,
-      args: [input.name, input.symbol, decimals, initialSupply, admin, features],
+      args: [input.name, input.symbol, decimals, initialSupply, admin, flags],
     } as never);
   }
   return encodeDeployData({
     abi: template.abi,
     bytecode: template.bytecode,
-    args: [input.name, input.symbol, input.base_uri ?? "", admin, input.royalty?.receiver ?? zeroAddress, BigInt(input.royalty?.basis_points ?? 0), features],
+    args: [input.name, input.symbol, input.base_uri ?? "", admin, input.royalty?.receiver ?? zeroAddress, BigInt(input.royalty?.basis_points ?? 0), flags],
   } as never);
 }

@@ -24,7 +24,7 @@ export function serializeToken(t: Token) {
     status: t.status as "deploying" | "deployed" | "failed",
     decimals: t.decimals,
     initial_supply: t.initialSupply,
-    features: featuresOf(t),
+    features: { ...featuresOf(t), votes: featuresOf(t).votes ?? false }, // tokens from before the votes feature have none
     address: t.address,
     deploy_tx: t.deployTxId,
     failure_reason: t.failureReason,

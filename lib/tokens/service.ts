@@ -18,6 +18,8 @@ export { serializeToken };
 
 /** Defaults and cross-field rules of the create body that depend on the standard. */
 function plan(input: CreateToken): DeployPlan {
+  if (input.features.votes && input.standard !== "ERC20") throw invalidRequest("parameter_invalid", "Invalid features.votes: only ERC20 tokens have the votes template", "features");
+  if (input.clock_mode !== undefined && !input.features.votes) throw invalidRequest("parameter_invalid", "Invalid clock_mode: only with features.votes", "clock_mode");
   if (input.standard === "ERC3643") return regulatedPlan(input);
   const fungible = familyOf(input.standard) === "ERC20";
   if (fungible) {
@@ -43,7 +45,7 @@ function regulatedPlan(input: CreateToken): DeployPlan {
     throw invalidRequest("parameter_invalid", "Invalid initial_supply: ERC3643 tokens start empty; mint to a verified identity with POST /v1/tokens/{id}/mint", "initial_supply");
   }
   if (input.decimals !== undefined && input.decimals > 18) throw invalidRequest("parameter_invalid", "Invalid decimals: ERC3643 tokens have 0 to 18 decimals", "decimals");
-  return { standard: "ERC3643", decimals: input.decimals ?? 18, initialSupply: 0n, features: { mintable: true, burnable: true, pausable: true } };
+  return { standard: "ERC3643", decimals: input.decimals ?? 18, initialSupply: 0n, features: { mintable: true, burnable: true, pausable: true, votes: false } };
 }
 
 const insertTokenSql = `INSERT INTO tokens (id, tenant_id, livemode, name, symbol, standard, network, decimals, initial_supply, features, deploy_tx_id, created_at, updated_at)

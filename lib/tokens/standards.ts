@@ -21,10 +21,12 @@ const TEMPLATE_CONTRACTS = {
 
 /** The contract deployed per token; ERC3643 tokens are T-REX suites made by the platform's factory (lib/trex). */
 export const templateOf = (standard: Exclude<Standard, "ERC3643">) => artifact(TEMPLATE_CONTRACTS[standard]);
+/** ERC20 with features.votes: PlatformERC20's functions plus ERC20Votes (delegation, checkpoints, ERC-6372 clock), a governance voting token. */
+export const votesTemplate = () => artifact("PlatformERC20Votes");
 
 export const abiOf = (standard: Standard) => (standard === "ERC3643" ? artifact("Token").abi : templateOf(standard).abi) as Abi;
 
-export const FEATURES = ["mintable", "burnable", "pausable"] as const;
+export const FEATURES = ["mintable", "burnable", "pausable", "votes"] as const;
 export type Feature = (typeof FEATURES)[number];
 export type Features = Record<Feature, boolean>;
 

@@ -1,0 +1,7 @@
+// GET /v1/governance/{id}/proposals/{proposalId}/state — Current proposal state
+import { proposalReadRoute } from "@/lib/governance/routes";
+
+export const GET = proposalReadRoute("state", "Current proposal state");
+
+import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)
+export const { POST, PUT, PATCH, DELETE } = unmatchedMethods;

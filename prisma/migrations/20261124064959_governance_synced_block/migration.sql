@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "governance_instances" ADD COLUMN     "synced_block" BIGINT NOT NULL;
