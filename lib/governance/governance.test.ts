@@ -227,10 +227,10 @@ describe("governance", () => {
     expect(refused.body.error.code).toBe("signature_invalid");
     const signature = await carol.account.signTypedData(extended);
     await confirmed(t, "POST", `/v1/governance/${g.id}/proposals/${pid}/vote_with_params_by_sig`, { support: "for", reason: "yes", voter: carol.address, signature });
-    expect((await api(t, "GET", `/v1/governance/${g.id}/proposals/${pid}/votes`)).body).toMatchObject({ for: "50", against: "350", abstain: "0" }) // the tenant gave Carol 50 of its 400;
+    expect((await api(t, "GET", `/v1/governance/${g.id}/proposals/${pid}/votes`)).body).toMatchObject({ for: "50", against: "350", abstain: "0" }); // the tenant gave Carol 50 of its 400
     const [cast] = await eventually(async () => {
       const found = received().filter((e) => e.type === "governance.vote.cast" && e.data.object.proposal === pid && e.data.object.voter === carol.address);
-      return found.length && found;
+      return found.length ? found : undefined;
     }, "carol's vote event");
     expect(cast.data.object).toMatchObject({ support: "for", weight: "50", reason: "yes", params: null }); // empty params: the governor logs VoteCast
     expect((await api(t, "GET", `/v1/governance/${g.id}/votes_with_params?account=${carol.address}&params=0x`)).body.votes).toBe("50");
