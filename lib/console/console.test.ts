@@ -70,7 +70,7 @@ describe("forms", () => {
 
   it("runs the lib function with the parsed input and maps its errors to the field it names", async () => {
     const ok = await runForm(CreateTokenInput, { name: "A", symbol: "A", standard: "ERC721", network: "sepolia" }, async (input) => input.features);
-    expect(ok).toEqual({ status: "ok", result: { mintable: true, burnable: false, pausable: false } });
+    expect(ok).toEqual({ status: "ok", result: { mintable: true, burnable: false, pausable: false, votes: false } });
     const failed = await runForm(CreateTokenInput, { name: "A", symbol: "A", standard: "ERC20", network: "sepolia" }, async () => {
       throw invalidRequest("parameter_invalid", "Invalid base_uri: only ERC721 and ERC1155 tokens have URIs", "base_uri");
     });
