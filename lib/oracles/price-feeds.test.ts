@@ -21,7 +21,7 @@ describe("price feeds", () => {
     expect(res.body).toMatchObject({ object: "price_feed_consumer", status: "deploying", address: null });
     expect((await settled(res.body.deploy_transaction)).status).toBe("confirmed");
     const list = (await api(t, "GET", `/v1/price_feeds?network=${NETWORK}`)).body;
-    return list.data[0].consumers.find((c: any) => c.id === res.body.id);
+    return list.data.find((f: any) => f.consumer?.id === res.body.id).consumer;
   }
 
   beforeAll(async () => {
@@ -34,15 +34,18 @@ describe("price feeds", () => {
   it("lists the local chain's mock aggregators per network", async () => {
     const res = await api(t, "GET", "/v1/price_feeds");
     expect(res.status).toBe(200);
-    const amoy = res.body.data.find((n: any) => n.network === NETWORK);
-    expect(amoy.feeds.map((f: any) => f.pair)).toEqual(["ETH-USD", "BTC-USD", "USDC-USD"]);
-    for (const f of amoy.feeds) {
-      expect(f.decimals).toBe(8);
-      expect(await chain().getCode({ address: f.address })).not.toBe("0x");
+    const amoy = res.body.data.filter((f: any) => f.network === NETWORK);
+    expect(amoy.map((f: any) => f.pair)).toEqual(["ETH-USD", "BTC-USD", "USDC-USD"]);
+    expect(res.body.data.map((f: any) => f.network)).toContain("sepolia"); // every test network the local chain serves
+    for (const f of amoy) {
+      expect(f).toMatchObject({ object: "price_feed", decimals: 8, listed: true, consumer: null });
+      expect(await chain().getCode({ address: f.price_feed_address })).not.toBe("0x");
     }
-    const eth = amoy.feeds[0];
-    const c = await consumer({ name: "listed", network: NETWORK, price_feed_address: eth.address, pair: "eth/usd" });
-    expect(c).toMatchObject({ status: "active", pair: "ETH-USD", price_feed_address: eth.address, max_age_seconds: 3600 });
+    const eth = amoy[0];
+    const c = await consumer({ name: "listed", network: NETWORK, price_feed_address: eth.price_feed_address, pair: "eth/usd" });
+    expect(c).toMatchObject({ status: "active", pair: "ETH-USD", price_feed_address: eth.price_feed_address, max_age_seconds: 3600 });
+    const after = (await api(t, "GET", `/v1/price_feeds?network=${NETWORK}`)).body.data;
+    expect(after.map((f: any) => [f.pair, f.consumer?.id ?? null])).toEqual([["ETH-USD", c.id], ["BTC-USD", null], ["USDC-USD", null]]);
     const price = await api(t, "GET", "/v1/price_feeds/eth-usd");
     expect(price.status, JSON.stringify(price.body)).toBe(200);
     expect(price.body).toMatchObject({ object: "price", pair: "ETH-USD", decimals: 8 });
@@ -114,7 +117,7 @@ describe("price feeds", () => {
 
   it("answers 404 on every route for a pair only another tenant has", async () => {
     const theirs = await api(other, "GET", "/v1/price_feeds");
-    expect(theirs.body.data.flatMap((n: any) => n.consumers)).toEqual([]);
+    expect(theirs.body.data.filter((f: any) => f.consumer)).toEqual([]);
     for (const path of ["/v1/price_feeds/BTC-USD", "/v1/price_feeds/BTC-USD/config", "/v1/price_feeds/BTC-USD/rounds"]) {
       const res = await api(other, "GET", path);
       expect(res.status, path).toBe(404);

@@ -84,7 +84,7 @@ export async function createConsumer(scope: Scope, input: z.output<typeof Create
   return serializeConsumer(row);
 }
 
-/** Per network available to the key's mode: the listed aggregators (local chain) and the caller's consumers. */
+/** Per network available to the key's mode: the caller's consumers, then the listed aggregators (local chain) it has none of. */
 export async function listFeeds(scope: Scope, network?: string) {
   const networks = network
     ? [networkFor(network, scope.livemode)]
@@ -93,16 +93,23 @@ export async function listFeeds(scope: Scope, network?: string) {
     where: { tenantId: scope.tenantId, livemode: scope.livemode, network: { in: networks.map((n) => n.name) } },
     orderBy: { id: "desc" },
   });
-  return {
-    object: "list" as const,
-    data: networks.map((n) => ({
-      network: n.name,
-      feeds: chainTarget(n.name).isLocal
-        ? localAggregators().map((f) => ({ object: "price_feed" as const, network: n.name, pair: f.pair, description: f.description, decimals: f.decimals, address: f.address }))
-        : [],
-      consumers: consumers.filter((c) => c.network === n.name).map(serializeConsumer),
-    })),
-  };
+  const listed = (name: string) => (chainTarget(name).isLocal ? localAggregators() : []);
+  const mine = consumers.map((c) => {
+    const feed = listed(c.network).find((f) => f.address === c.priceFeedAddress);
+    return {
+      object: "price_feed" as const, network: c.network, pair: c.pair, price_feed_address: c.priceFeedAddress, description: feed?.description ?? null,
+      decimals: feed?.decimals ?? null, listed: !!feed, consumer: serializeConsumer(c),
+    };
+  });
+  const others = networks.flatMap((n) =>
+    listed(n.name)
+      .filter((f) => !consumers.some((c) => c.network === n.name && c.pair === f.pair))
+      .map((f) => ({
+        object: "price_feed" as const, network: n.name, pair: f.pair, price_feed_address: f.address, description: f.description, decimals: f.decimals, listed: true,
+        consumer: null,
+      })),
+  );
+  return { object: "list" as const, data: [...mine, ...others] };
 }
 
 type Deployed = PriceFeedConsumer & { address: Address; priceFeedAddress: Address };

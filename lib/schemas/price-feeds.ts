@@ -57,27 +57,25 @@ export const PriceFeedConsumer = z
   })
   .meta({ id: "PriceFeedConsumer" });
 
-export const ListedFeed = z
+export const PriceFeed = z
   .object({
     object: z.literal("price_feed"),
     network: z.string(),
     pair: z.string(),
-    description: z.string(),
-    decimals: z.number().int(),
-    address: z.string().meta({ description: "The aggregator: pass it as price_feed_address." }),
+    price_feed_address: z.string().meta({ description: "The aggregator (pass it as price_feed_address to deploy a consumer)." }),
+    description: z.string().nullable().meta({ description: "For listed feeds: the aggregator's pair description." }),
+    decimals: z.number().int().nullable().meta({ description: "For listed feeds: the aggregator's decimals." }),
+    listed: z.boolean().meta({ description: "Whether the platform lists this aggregator on the network (on the local chain: its MockV3Aggregators)." }),
+    consumer: PriceFeedConsumer.nullable().meta({ description: "Your consumer of this pair on this network; the {pair} endpoints read it. Null: deploy one first." }),
   })
-  .meta({ id: "ListedPriceFeed" });
+  .meta({ id: "PriceFeed" });
 
 export const PriceFeedList = z
-  .object({
-    object: z.literal("list"),
-    data: z.array(z.object({
-      network: z.string(),
-      feeds: z.array(ListedFeed).meta({ description: "Aggregators the platform lists on this network (on the local chain: its MockV3Aggregators)." }),
-      consumers: z.array(PriceFeedConsumer).meta({ description: "Your consumers on this network." }),
-    })),
-  })
-  .meta({ id: "PriceFeedList", description: "Per network available to this key's mode." });
+  .object({ object: z.literal("list"), data: z.array(PriceFeed) })
+  .meta({
+    id: "PriceFeedList",
+    description: "One entry per network and pair, on the networks available to this key's mode: your consumers first (newest first), then the listed feeds you have no consumer of.",
+  });
 
 export const ListFeedsQuery = z.strictObject({ network: Network.optional() });
 
