@@ -89,6 +89,22 @@ describe("price feeds", () => {
     expect((await db.priceFeedConsumer.findUniqueOrThrow({ where: { id: c.id } })).maxAgeSeconds).toBe(30n);
   });
 
+  it("the consumer contract: only its owner sets max age, and latestPrice flags a stale round on chain", async () => {
+    const c = (await api(t, "GET", "/v1/price_feeds/BTC-USD/config")).body;
+    const consumerAbi = artifact("PlatformPriceConsumer").abi as Abi;
+    await expect(
+      owner.wallet.writeContract({ address: c.address, abi: consumerAbi, functionName: "setMaxAge", args: [1n] } as never),
+    ).rejects.toThrow(/OwnableUnauthorizedAccount/);
+    const read = async () => (await chain().readContract({ address: c.address, abi: consumerAbi, functionName: "latestPrice" })) as readonly [bigint, bigint, bigint, number, boolean];
+    await send(owner.wallet, { address: feed, abi: mock().abi as Abi, functionName: "updateAnswer", args: [6_200_000_000_000n] });
+    expect((await read())[4]).toBe(false);
+    await chain().request({ method: "evm_increaseTime" as never, params: [c.max_age_seconds + 10] as never });
+    await chain().request({ method: "evm_mine" as never, params: [] as never });
+    const [, answer, , decimals, stale] = await read();
+    expect([answer, decimals, stale]).toEqual([6_200_000_000_000n, 8, true]);
+    expect((await api(t, "GET", "/v1/price_feeds/BTC-USD")).body).toMatchObject({ answer: "6200000000000", stale: true });
+  });
+
   it("refuses bad input, recording nothing", async () => {
     const consumers = await db.priceFeedConsumer.count({ where: { tenantId: t.id } });
     const writes = await db.transaction.count({ where: { tenantId: t.id } });
