@@ -8,6 +8,7 @@ export const NAV = [
   { href: "/transactions", label: "Transactions" },
   { href: "/identities", label: "Identities" },
   { href: "/vaults", label: "Vaults" },
+  { href: "/price-feeds", label: "Price feeds" },
   { href: "/multisigs", label: "Multisigs" },
   { href: "/governance", label: "Governance" },
   { href: "/webhooks", label: "Webhooks" },

@@ -22,6 +22,9 @@ const TONES: Record<string, string> = {
   defeated: "danger",
   canceled: "warning",
   expired: "warning",
+  // price feeds
+  fresh: "success",
+  stale: "warning",
 };
 
 const MOVING = new Set(["deploying", "approving", "configuring", "pending", "submitted"]);

@@ -93,8 +93,25 @@ function sha256(parts: string[]): string {
   return hash.digest("hex");
 }
 
+// Chainlink's Solidity (@chainlink/contracts@1.5.0 ships no bytecode), fetched into .cache/ by
+// scripts/fetch-chainlink.mjs at postinstall; imported as "@chainlink/contracts/src/v0.8/…".
+const CHAINLINK_PREFIX = "@chainlink/contracts/";
+const CHAINLINK_DIR = path.join(ROOT, ".cache/chainlink-1.5.0");
+/** The Chainlink contracts the app deploys itself (local-chain mocks), compiled with the templates. */
+const CHAINLINK_SOURCES = [
+  "src/v0.8/shared/mocks/MockV3Aggregator.sol", // price feeds (lib/oracles)
+];
+
+function readChainlink(unitName: string): string {
+  if (!existsSync(CHAINLINK_DIR)) {
+    throw new Error(`Chainlink sources are missing at ${path.relative(ROOT, CHAINLINK_DIR)} (needed by ${unitName}): run node scripts/fetch-chainlink.mjs`);
+  }
+  return readInside(CHAINLINK_DIR, unitName.slice(CHAINLINK_PREFIX.length));
+}
+
 function templateSources(): Record<string, string> {
   const sources: Record<string, string> = {};
+  for (const file of CHAINLINK_SOURCES) sources[CHAINLINK_PREFIX + file] = readChainlink(CHAINLINK_PREFIX + file);
   for (const file of listSolidityFiles(CONTRACTS_DIR)) {
     sources[path.relative(ROOT, file).split(path.sep).join("/")] = readFileSync(file, "utf8");
   }
@@ -199,7 +216,11 @@ function compileTemplates(): Compiled[] {
   const selection = Object.fromEntries(Object.keys(sources).map((name) => [name, { "*": OUTPUTS }]));
   // Our own files are all passed in; every other import is a package (OpenZeppelin) in node_modules.
   const output = compile(sources, TEMPLATE_SETTINGS, selection, (unitName) =>
-    unitName.startsWith("contracts/") ? readInside(ROOT, unitName) : readInside(nodeModules, unitName),
+    unitName.startsWith("contracts/")
+      ? readInside(ROOT, unitName)
+      : unitName.startsWith(CHAINLINK_PREFIX)
+        ? readChainlink(unitName)
+        : readInside(nodeModules, unitName),
   );
   for (const entry of output.errors ?? []) {
     if (entry.severity === "warning" && entry.sourceLocation?.file.startsWith("contracts/")) {

@@ -107,6 +107,13 @@ beforeAll(async () => {
   const deposit = await call("POST", `/v1/vaults/${vault.body.id}/deposit`, { token: a.apiKey, body: { assets: "5" } });
   expect(deposit.status, JSON.stringify(deposit.body)).toBe(201);
   expect((await settled(deposit.body.approve_transaction, 90_000)).status).toBe("confirmed");
+  // A price feed consumer of the listed ETH-USD mock, so /v1/price_feeds/{pair}/… is fuzzed on a real consumer (the example pair).
+  const ethUsd = (await call("GET", "/v1/price_feeds?network=polygon_amoy", { token: a.apiKey })).body.data.find((f: { pair: string }) => f.pair === "ETH-USD");
+  const consumer = await call("POST", "/v1/price_feeds/consumers", {
+    token: a.apiKey, body: { name: "Fuzz feed", network: "polygon_amoy", pair: "ETH-USD", price_feed_address: ethUsd.price_feed_address },
+  });
+  expect(consumer.status, JSON.stringify(consumer.body)).toBe(201);
+  expect((await settled(consumer.body.deploy_transaction, 90_000)).status).toBe("confirmed");
   // A deployed Safe with one proposal, so /v1/multisigs/{id}/… and …/transactions/{txIndex}/… are fuzzed on real records.
   const multisig = await call("POST", "/v1/multisigs", {
     token: a.apiKey, body: { name: "Fuzz Safe", network: "polygon_amoy", owners: ["0x00000000000000000000000000000000000f0223", "0x00000000000000000000000000000000000f0224"], threshold: 1 },

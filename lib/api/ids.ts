@@ -25,7 +25,8 @@ export type IdPrefix =
   | "vst" // vesting schedules (lib/vesting)
   | "vlt" | "vop" // vaults and their deposits, mints, withdrawals and redemptions (lib/vaults)
   | "msig" | "mstx" // multisigs and their Safe transactions (lib/multisig)
-  | "gov" | "prp"; // governance instances and their proposals (lib/governance)
+  | "gov" | "prp" // governance instances and their proposals (lib/governance)
+  | "pfc"; // price feed consumers (lib/oracles)
 
 export const newId = (prefix: IdPrefix) => `${prefix}_${next().toLowerCase()}`;
 

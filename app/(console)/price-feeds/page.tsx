@@ -1,0 +1,81 @@
+import type { Metadata } from "next";
+import { requireConsole } from "@/lib/console/session";
+import { networkLabel } from "@/lib/console/explorer";
+import { currentPrice, listFeeds, rounds } from "@/lib/oracles/service";
+import { PageHeader } from "@/components/PageHeader";
+import { EmptyState } from "@/components/EmptyState";
+import { StatusBadge } from "@/components/StatusBadge";
+import { AutoRefresh } from "@/components/AutoRefresh";
+import { Hex } from "@/components/Hex";
+import { RoundsChart } from "../_components/RoundsChart";
+
+export const metadata: Metadata = { title: "Price feeds" };
+
+/** A feed's price and recent rounds; a node that does not answer leaves the card without them. */
+async function readings(scope: Parameters<typeof currentPrice>[0], pair: string, network: string) {
+  try {
+    const [price, history] = await Promise.all([currentPrice(scope, pair, network), rounds(scope, pair, 20, network)]);
+    const scale = 10 ** history.decimals;
+    return { price, points: [...history.data].reverse().map((r) => ({ round: r.round_id, price: Number(r.answer) / scale })) };
+  } catch {
+    return null;
+  }
+}
+
+export default async function PriceFeedsPage() {
+  const { scope, livemode } = await requireConsole("/price-feeds");
+  const feeds = (await listFeeds(scope)).data;
+  const mine = feeds.filter((f) => f.consumer);
+  const cards = await Promise.all(mine.map(async (f) => ({ feed: f, read: f.consumer!.address ? await readings(scope, f.pair, f.network) : null })));
+  const listed = feeds.filter((f) => !f.consumer);
+  return (
+    <>
+      <PageHeader title="Price feeds" subtitle={`Your ${livemode ? "live" : "test"} Chainlink price consumers. Deploy one with POST /v1/price_feeds/consumers.`} />
+      <AutoRefresh active={mine.some((f) => f.consumer!.status === "deploying")} intervalMs={1500} />
+      {cards.length ? (
+        cards.map(({ feed, read }) => (
+          <section className="card" key={feed.consumer!.id}>
+            <h2>
+              {feed.pair} <span className="sub">{feed.consumer!.name} · {networkLabel(feed.network).name}</span>
+            </h2>
+            {read ? (
+              <>
+                <p>
+                  <strong className="mono">{read.price.price}</strong>{" "}
+                  <StatusBadge status={read.price.stale ? "stale" : "fresh"} />{" "}
+                  <span className="sub">
+                    round {read.price.round_id} · {read.price.age_seconds} s old · stale after {read.price.max_age_seconds} s
+                  </span>
+                </p>
+                {read.points.length > 1 ? <RoundsChart points={read.points} title={`${feed.pair} rounds`} /> : null}
+              </>
+            ) : (
+              <p>
+                <StatusBadge status={feed.consumer!.status} /> {feed.consumer!.failure_reason ?? ""}
+              </p>
+            )}
+            <p className="sub">
+              Consumer <Hex value={feed.consumer!.address} /> · aggregator <Hex value={feed.price_feed_address} />
+            </p>
+          </section>
+        ))
+      ) : (
+        <EmptyState icon="◔" title={`No ${livemode ? "live" : "test"} price consumers yet`}>
+          Deploy a consumer of one of the aggregators below (or any Chainlink aggregator) with POST /v1/price_feeds/consumers.
+        </EmptyState>
+      )}
+      {listed.length ? (
+        <section className="card">
+          <h2>Listed aggregators</h2>
+          <ul>
+            {listed.map((f) => (
+              <li key={`${f.network}:${f.pair}`}>
+                {f.pair} on {networkLabel(f.network).name}: <Hex value={f.price_feed_address} /> ({f.decimals} decimals)
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}
