@@ -46,6 +46,22 @@ const PERMIT2_SETTINGS = {
   remappings: ["solmate/=lib/solmate/"],
 };
 const PERMIT2_PACKAGE = "@uniswap/v4-periphery";
+
+// Chainlink's Solidity sources (@chainlink/contracts, fetched into .cache/ by scripts/fetch-chainlink.mjs):
+// `@chainlink/contracts/src/v0.8/…` imports resolve there, and these mocks are compiled with the templates.
+// Chainlink pins OpenZeppelin 4.x in its imports (`@openzeppelin/contracts@4.9.6/…`, only EnumerableSet on the
+// VRF path): they resolve to our OpenZeppelin 5, whose EnumerableSet has the same API.
+const CHAINLINK_DIR = path.join(ROOT, ".cache/chainlink-1.5.0");
+const CHAINLINK_PREFIX = "@chainlink/contracts/";
+const CHAINLINK_VRF_SOURCES = ["src/v0.8/vrf/mocks/VRFCoordinatorV2_5Mock.sol"];
+const CHAINLINK_SOURCES = [...CHAINLINK_VRF_SOURCES];
+
+function readChainlink(relativePath: string): string {
+  if (!existsSync(CHAINLINK_DIR)) {
+    throw new Error(`Chainlink sources missing: ${path.relative(ROOT, CHAINLINK_DIR)} (run node scripts/fetch-chainlink.mjs)`);
+  }
+  return readInside(CHAINLINK_DIR, relativePath);
+}
 const PERMIT2_SOURCE = "src/Permit2.sol";
 
 type Abi = readonly Record<string, unknown>[];
@@ -98,6 +114,7 @@ function templateSources(): Record<string, string> {
   for (const file of listSolidityFiles(CONTRACTS_DIR)) {
     sources[path.relative(ROOT, file).split(path.sep).join("/")] = readFileSync(file, "utf8");
   }
+  for (const file of CHAINLINK_SOURCES) sources[CHAINLINK_PREFIX + file] = readChainlink(file);
   return sources;
 }
 
@@ -199,7 +216,11 @@ function compileTemplates(): Compiled[] {
   const selection = Object.fromEntries(Object.keys(sources).map((name) => [name, { "*": OUTPUTS }]));
   // Our own files are all passed in; every other import is a package (OpenZeppelin) in node_modules.
   const output = compile(sources, TEMPLATE_SETTINGS, selection, (unitName) =>
-    unitName.startsWith("contracts/") ? readInside(ROOT, unitName) : readInside(nodeModules, unitName),
+    unitName.startsWith("contracts/")
+      ? readInside(ROOT, unitName)
+      : unitName.startsWith(CHAINLINK_PREFIX)
+        ? readChainlink(unitName.slice(CHAINLINK_PREFIX.length))
+        : readInside(nodeModules, unitName.replace(/^@openzeppelin\/contracts@4\.[\d.]+\//, "@openzeppelin/contracts/")),
   );
   for (const entry of output.errors ?? []) {
     if (entry.severity === "warning" && entry.sourceLocation?.file.startsWith("contracts/")) {
