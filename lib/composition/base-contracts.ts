@@ -5,7 +5,9 @@ import { registerBaseContracts } from "@/lib/chain/base-contracts";
 import { installConnectBase } from "@/lib/connect/local-setup";
 import { installTrexBase } from "@/lib/trex/base";
 import { installSafeBase } from "@/lib/multisig/base";
+import { installVrfBase } from "@/lib/vrf/base";
 
 registerBaseContracts({ name: "erc-4337", install: installConnectBase });
 registerBaseContracts({ name: "t-rex", install: installTrexBase });
 registerBaseContracts({ name: "safe", install: installSafeBase });
+registerBaseContracts({ name: "vrf", install: installVrfBase });

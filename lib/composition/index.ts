@@ -16,6 +16,7 @@ import { vestingOperations } from "@/lib/vesting/effects";
 import { vaultOperations } from "@/lib/vaults/effects";
 import { multisigOperations } from "@/lib/multisig/effects";
 import { governanceOperations } from "@/lib/governance/effects";
+import { vrfOperations } from "@/lib/vrf/effects";
 import { actingFor } from "@/lib/connect/wallet-mode";
 import { userOperationSubmitter } from "@/lib/connect/user-operations";
 import "./base-contracts";
@@ -31,6 +32,7 @@ registerOperations({
   ...vaultOperations,
   ...multisigOperations,
   ...governanceOperations,
+  ...vrfOperations,
 });
 
 // The acting account decides who sends: the custodial wallet signs itself, a smart account makes user operations.
