@@ -1,6 +1,6 @@
 // VRF v2.5 consumers and requests (spec document 2, 4.10). Bounds are the spec's; records are ours.
 import { z } from "zod";
-import { Id, writeBody } from "./common";
+import { Id, ListQuery, listOf, writeBody } from "./common";
 import { Address } from "./tokens";
 
 const KeyHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex string").meta({ description: "The VRF key hash (gas lane), bytes32 hex. The local mock accepts any; see the README." });
@@ -105,3 +105,12 @@ export const VrfResult = z.object({
 
 export const VrfRequestId = z.object({ object: z.literal("vrf_request_id"), consumer_id: z.string(), index: z.number().int(), request_id: z.string() }).meta({ id: "VrfRequestId" });
 export const VrfRequester = z.object({ object: z.literal("vrf_requester"), consumer_id: z.string(), request_id: z.string(), requester: z.string() }).meta({ id: "VrfRequester" });
+
+export const VrfConsumerList = listOf(VrfConsumer, "VrfConsumerList");
+export const VrfRequestList = listOf(VrfRequest, "VrfRequestList");
+export const ListVrfConsumersQuery = z.strictObject({ ...ListQuery.shape, network: z.string().min(1).max(64).optional() });
+export const ListVrfRequestsQuery = z.strictObject({
+  ...ListQuery.shape,
+  consumer_id: Id.optional(),
+  status: z.enum(["requesting", "pending", "fulfilled", "failed"]).optional(),
+});

@@ -13,7 +13,8 @@ import { serializeTransaction } from "@/lib/chain/serialize";
 import { networkFor } from "@/lib/chain/networks";
 import { actingFor } from "@/lib/connect/wallet-mode";
 import type { VrfConsumer, VrfRequest } from "@/lib/generated/prisma/client";
-import type { CreateVrfConsumerInput, CreateVrfRequestInput, UpdateVrfConfigInput } from "@/lib/schemas/vrf";
+import type { CreateVrfConsumerInput, CreateVrfRequestInput, ListVrfConsumersQuery, ListVrfRequestsQuery, UpdateVrfConfigInput } from "@/lib/schemas/vrf";
+import { paginate } from "@/lib/api/pagination";
 import type { Scope } from "@/lib/tokens/scope";
 import { addLocalConsumer, consumerFactory, isLocal, localCoordinator, localSubscriptionId } from "./base";
 import { serializeVrfConsumer, serializeVrfRequest, vrfConsumerId, vrfRequestId } from "./records";
@@ -22,6 +23,8 @@ import type { VrfEffect } from "./effects";
 
 export const DEFAULT_REQUEST_CONFIRMATIONS = 3;
 export const DEFAULT_CALLBACK_GAS_LIMIT = 500_000;
+/** SubscriptionAPI.MAX_CONSUMERS. */
+const LOCAL_MAX_CONSUMERS = 100;
 
 const consumerAbi = () => artifact("PlatformVRFConsumer").abi as Abi;
 const readConsumer = <T>(row: VrfConsumer, functionName: string, args: readonly unknown[] = []) =>
@@ -68,7 +71,15 @@ export async function createVrfConsumer(scope: Scope, input: z.output<typeof Cre
   const address = consumerAddress(factory, acting.address, id, args);
   // The local subscription is the platform's: it adds the consumer first (the address is known: CREATE2).
   // Elsewhere the subscription owner adds it (addConsumer on the coordinator).
-  if (local) await addLocalConsumer(network, input.subscription_id, address);
+  if (local) {
+    const [, , , , consumers] = await readChain<readonly [bigint, bigint, bigint, Address, readonly Address[]]>(
+      network, coordinator, artifact("VRFCoordinatorV2_5Mock").abi as Abi, "getSubscription", [subId],
+    );
+    if (consumers.length >= LOCAL_MAX_CONSUMERS) {
+      throw invalidRequest("subscription_full", `The local subscription ${input.subscription_id} has ${LOCAL_MAX_CONSUMERS} consumers, the coordinator's maximum; restart the local chain (npm run dev) for a fresh one.`, "subscription_id");
+    }
+    await addLocalConsumer(network, input.subscription_id, address);
+  }
   const data = encodeFunctionData({
     abi: artifact("PlatformVRFConsumerFactory").abi as Abi, functionName: "deploy", args: [saltOf(id), coordinator, keyHash, subId, confirmations, gasLimit],
   });
@@ -101,6 +112,15 @@ async function activeConsumer(scope: Scope, id: string, param = "id") {
     throw invalidRequest("vrf_consumer_not_deployed", `VRF consumer '${id}' is not deployed: ${why}.`, param);
   }
   return row;
+}
+
+export function listVrfConsumers(scope: Scope, params: z.output<typeof ListVrfConsumersQuery>) {
+  return paginate(db.vrfConsumer, { tenantId: scope.tenantId, livemode: scope.livemode, ...(params.network ? { network: params.network } : {}) }, params, serializeVrfConsumer);
+}
+
+export function listVrfRequests(scope: Scope, params: z.output<typeof ListVrfRequestsQuery>) {
+  const where = { tenantId: scope.tenantId, livemode: scope.livemode, ...(params.consumer_id ? { consumerId: params.consumer_id } : {}), ...(params.status ? { status: params.status } : {}) };
+  return paginate(db.vrfRequest, where, params, serializeVrfRequest);
 }
 
 export const getVrfConsumer = async (scope: Scope, id: string) => serializeVrfConsumer(await findConsumer(scope, id));

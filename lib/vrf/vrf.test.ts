@@ -110,6 +110,7 @@ describe("VRF v2.5", () => {
   it("another tenant's ids answer 404 on every route", async () => {
     const req = (await db.vrfRequest.findFirstOrThrow({ where: { tenantId: t.id, status: "fulfilled" } }));
     const calls: [string, string, unknown?][] = [
+      ["GET", `/v1/vrf/consumers/${consumer.id}`],
       ["GET", `/v1/vrf/consumers/${consumer.id}/config`],
       ["POST", `/v1/vrf/consumers/${consumer.id}/config`, { callback_gas_limit: 700_000 }],
       ["PUT", `/v1/vrf/consumers/${consumer.id}/config`, { callback_gas_limit: 700_000 }],
@@ -123,5 +124,10 @@ describe("VRF v2.5", () => {
     ];
     for (const [method, path, body] of calls) expect((await api(other, method, path, body)).status, `${method} ${path}`).toBe(404);
     expect(await db.transaction.count({ where: { tenantId: other.id } })).toBe(0);
+    expect((await api(other, "GET", "/v1/vrf/consumers")).body.data).toEqual([]);
+    expect((await api(other, "GET", "/v1/vrf/requests")).body.data).toEqual([]);
+    const mine = await api(t, "GET", `/v1/vrf/requests?consumer_id=${consumer.id}&status=fulfilled`);
+    expect(mine.body.data.map((r: { id: string }) => r.id)).toContain(req.id);
+    expect((await api(t, "GET", "/v1/vrf/consumers")).body.data[0]).toMatchObject({ id: consumer.id, status: "active", callback_gas_limit: 600_000 });
   });
 });

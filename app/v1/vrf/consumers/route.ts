@@ -1,8 +1,13 @@
-// POST /v1/vrf/consumers — deploy a VRF v2.5 consumer through the platform's factory
+// /v1/vrf/consumers — list VRF consumers; deploy a VRF v2.5 consumer through the platform's factory
 import { api } from "@/lib/api/handler";
-import { CreateVrfConsumerInput, VrfConsumer } from "@/lib/schemas/vrf";
-import { createVrfConsumer } from "@/lib/vrf/service";
+import { CreateVrfConsumerInput, ListVrfConsumersQuery, VrfConsumer, VrfConsumerList } from "@/lib/schemas/vrf";
+import { createVrfConsumer, listVrfConsumers } from "@/lib/vrf/service";
 import { scopeOf } from "@/lib/tokens/scope";
+
+export const GET = api(
+  { auth: "api_key", summary: "List VRF consumers (filter by network)", query: ListVrfConsumersQuery, response: VrfConsumerList, tags: ["vrf"] },
+  ({ caller, query }) => listVrfConsumers(scopeOf(caller), query),
+);
 
 export const POST = api(
   { auth: "api_key", summary: "Deploy a VRF v2.5 consumer through the factory", body: CreateVrfConsumerInput, response: VrfConsumer, status: 201, tags: ["vrf"] },
@@ -10,4 +15,4 @@ export const POST = api(
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)
-export const { GET, PUT, PATCH, DELETE } = unmatchedMethods;
+export const { PUT, PATCH, DELETE } = unmatchedMethods;
