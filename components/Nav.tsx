@@ -10,6 +10,7 @@ export const NAV = [
   { href: "/vaults", label: "Vaults" },
   { href: "/multisigs", label: "Multisigs" },
   { href: "/governance", label: "Governance" },
+  { href: "/vrf", label: "Randomness" },
   { href: "/webhooks", label: "Webhooks" },
   { href: "/keys", label: "API keys" },
   { href: "/analytics", label: "Analytics" },

@@ -22,9 +22,12 @@ const TONES: Record<string, string> = {
   defeated: "danger",
   canceled: "warning",
   expired: "warning",
+  // VRF requests
+  requesting: "info",
+  fulfilled: "success",
 };
 
-const MOVING = new Set(["deploying", "approving", "configuring", "pending", "submitted"]);
+const MOVING = new Set(["deploying", "approving", "configuring", "pending", "submitted", "requesting"]);
 
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
   const tone = TONES[status] ?? "neutral";
