@@ -11,6 +11,7 @@ export const NAV = [
   { href: "/price-feeds", label: "Price feeds" },
   { href: "/multisigs", label: "Multisigs" },
   { href: "/governance", label: "Governance" },
+  { href: "/vrf", label: "Randomness" },
   { href: "/webhooks", label: "Webhooks" },
   { href: "/keys", label: "API keys" },
   { href: "/analytics", label: "Analytics" },

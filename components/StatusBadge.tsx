@@ -25,9 +25,12 @@ const TONES: Record<string, string> = {
   // price feeds
   fresh: "success",
   stale: "warning",
+  // VRF requests
+  requesting: "info",
+  fulfilled: "success",
 };
 
-const MOVING = new Set(["deploying", "approving", "configuring", "pending", "submitted"]);
+const MOVING = new Set(["deploying", "approving", "configuring", "pending", "submitted", "requesting"]);
 
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
   const tone = TONES[status] ?? "neutral";

@@ -46,6 +46,7 @@ const PERMIT2_SETTINGS = {
   remappings: ["solmate/=lib/solmate/"],
 };
 const PERMIT2_PACKAGE = "@uniswap/v4-periphery";
+
 const PERMIT2_SOURCE = "src/Permit2.sol";
 
 type Abi = readonly Record<string, unknown>[];
@@ -94,12 +95,15 @@ function sha256(parts: string[]): string {
 }
 
 // Chainlink's Solidity (@chainlink/contracts@1.5.0 ships no bytecode), fetched into .cache/ by
-// scripts/fetch-chainlink.mjs at postinstall; imported as "@chainlink/contracts/src/v0.8/…".
+// scripts/fetch-chainlink.mjs at postinstall; imported as "@chainlink/contracts/src/v0.8/…". Chainlink pins
+// OpenZeppelin 4.x in its imports (`@openzeppelin/contracts@4.9.6/…`, only EnumerableSet on the VRF path): they
+// resolve to our OpenZeppelin 5, whose EnumerableSet has the same API.
 const CHAINLINK_PREFIX = "@chainlink/contracts/";
 const CHAINLINK_DIR = path.join(ROOT, ".cache/chainlink-1.5.0");
 /** The Chainlink contracts the app deploys itself (local-chain mocks), compiled with the templates. */
 const CHAINLINK_SOURCES = [
   "src/v0.8/shared/mocks/MockV3Aggregator.sol", // price feeds (lib/oracles)
+  "src/v0.8/vrf/mocks/VRFCoordinatorV2_5Mock.sol", // verifiable randomness (lib/vrf)
 ];
 
 function readChainlink(unitName: string): string {
@@ -220,7 +224,7 @@ function compileTemplates(): Compiled[] {
       ? readInside(ROOT, unitName)
       : unitName.startsWith(CHAINLINK_PREFIX)
         ? readChainlink(unitName)
-        : readInside(nodeModules, unitName),
+        : readInside(nodeModules, unitName.replace(/^@openzeppelin\/contracts@4\.[\d.]+\//, "@openzeppelin/contracts/")),
   );
   for (const entry of output.errors ?? []) {
     if (entry.severity === "warning" && entry.sourceLocation?.file.startsWith("contracts/")) {

@@ -16,6 +16,7 @@ import { connectBase } from "@/lib/connect/local-setup";
 import { seedConnect } from "@/lib/connect/testing";
 import { softAuthenticator } from "@/lib/connect/passkeys-testing";
 import { seedRecovery } from "@/lib/connect/recovery-testing";
+import { LOCAL_VRF_KEY_HASH, localCoordinator, localSubscriptionId } from "@/lib/vrf/base";
 import { call, freshIp, newTenant, type CallOptions, type CallResult } from "./client";
 
 type Schema = Record<string, any>;
@@ -86,6 +87,7 @@ beforeAll(async () => {
   await seedRegulated(a);
   await seedConnectRecords(a);
   await seedGovernance(a);
+  await seedVrf(a);
   // The newest token is the one the token operations are fuzzed on: an ERC20 (every operation applies).
   const token = await call("POST", "/v1/tokens", {
     token: a.apiKey,
@@ -174,6 +176,19 @@ async function seedGovernance(t: Tenant) {
   await settled((await created(`/v1/governance/${g.id}/delegate`, { delegatee: "0x00000000000000000000000000000000000f0333" })).id, 90_000);
   const proposal = await created(`/v1/governance/${g.id}/proposals`, { targets: ["0x00000000000000000000000000000000000f0333"], calldatas: ["0x"], description: "Fuzz proposal" });
   expect((await settled(proposal.transaction.id, 90_000)).status).toBe("confirmed");
+}
+
+/** A's VRF consumer with one request, so /v1/vrf/consumers/{id}/… and /v1/vrf/requests/{id}/… are fuzzed on real records. */
+async function seedVrf(t: Tenant) {
+  const consumer = await call("POST", "/v1/vrf/consumers", {
+    token: t.apiKey,
+    body: { name: "Fuzz VRF", network: "polygon_amoy", vrf_coordinator: localCoordinator(), key_hash: LOCAL_VRF_KEY_HASH, subscription_id: await localSubscriptionId("polygon_amoy") },
+  });
+  expect(consumer.status, JSON.stringify(consumer.body)).toBe(201);
+  expect((await settled(consumer.body.deploy_transaction, 90_000)).status).toBe("confirmed");
+  const request = await call("POST", "/v1/vrf/requests", { token: t.apiKey, body: { consumer_id: consumer.body.id, num_words: 1, network: "polygon_amoy" } });
+  expect(request.status, JSON.stringify(request.body)).toBe(201);
+  expect((await settled(request.body.transaction, 90_000)).status).toBe("confirmed");
 }
 
 async function seedRegulated(t: Tenant) {

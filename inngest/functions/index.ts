@@ -11,5 +11,6 @@ import { followRelayOperation } from "./connect-follow-relay";
 import { connectUserOperationEvents } from "./connect-user-operation-events";
 import { sweepRelaysCron } from "./connect-sweep-relays";
 import { governanceLogs } from "./governance-logs";
+import { vrfLocalFulfiller, vrfLogs } from "./vrf";
 
-export const functions: InngestFunction.Any[] = [processWallet, reconcileTransactionsCron, deliverWebhook, webhookOutbox, watchChainLogs, retention, followRelayOperation, connectUserOperationEvents, sweepRelaysCron, governanceLogs];
+export const functions: InngestFunction.Any[] = [processWallet, reconcileTransactionsCron, deliverWebhook, webhookOutbox, watchChainLogs, retention, followRelayOperation, connectUserOperationEvents, sweepRelaysCron, governanceLogs, vrfLogs, vrfLocalFulfiller];

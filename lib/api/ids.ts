@@ -23,6 +23,7 @@ export type IdPrefix =
   | "ses" // Connect session keys (lib/connect/sessions.ts)
   | "rcc" | "rcv" // Connect recovery configurations and requests (lib/connect/recovery.ts)
   | "vst" // vesting schedules (lib/vesting)
+  | "vrfc" | "vrfr" // VRF consumers and their randomness requests (lib/vrf)
   | "vlt" | "vop" // vaults and their deposits, mints, withdrawals and redemptions (lib/vaults)
   | "msig" | "mstx" // multisigs and their Safe transactions (lib/multisig)
   | "gov" | "prp" // governance instances and their proposals (lib/governance)

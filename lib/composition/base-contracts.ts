@@ -6,8 +6,10 @@ import { installConnectBase } from "@/lib/connect/local-setup";
 import { installTrexBase } from "@/lib/trex/base";
 import { installSafeBase } from "@/lib/multisig/base";
 import { installOracleBase } from "@/lib/oracles/base";
+import { installVrfBase } from "@/lib/vrf/base";
 
 registerBaseContracts({ name: "erc-4337", install: installConnectBase });
 registerBaseContracts({ name: "t-rex", install: installTrexBase });
 registerBaseContracts({ name: "safe", install: installSafeBase });
 registerBaseContracts({ name: "price-feeds", install: installOracleBase });
+registerBaseContracts({ name: "vrf", install: installVrfBase });

@@ -17,6 +17,7 @@ import { vaultOperations } from "@/lib/vaults/effects";
 import { multisigOperations } from "@/lib/multisig/effects";
 import { governanceOperations } from "@/lib/governance/effects";
 import { priceFeedOperations } from "@/lib/oracles/effects";
+import { vrfOperations } from "@/lib/vrf/effects";
 import { actingFor } from "@/lib/connect/wallet-mode";
 import { userOperationSubmitter } from "@/lib/connect/user-operations";
 import "./base-contracts";
@@ -33,6 +34,7 @@ registerOperations({
   ...multisigOperations,
   ...governanceOperations,
   ...priceFeedOperations,
+  ...vrfOperations,
 });
 
 // The acting account decides who sends: the custodial wallet signs itself, a smart account makes user operations.
