@@ -378,6 +378,11 @@ async function screenshotEveryPage(browser: Browser, storageState: Awaited<Retur
     ["webhooks", "/webhooks"],
     ["webhook", hookPath!],
     ["analytics", "/analytics"],
+    ["vaults", "/vaults"],
+    ["multisigs", "/multisigs"],
+    ["governance", "/governance"],
+    ["price-feeds", "/price-feeds"],
+    ["randomness", "/vrf"],
   ];
   for (const [size, viewport] of [["desktop", DESKTOP], ["mobile", MOBILE]] as const) {
     const ctx = await browser.newContext({ storageState, viewport });

@@ -66,8 +66,10 @@ export default async function PriceFeedsPage() {
       )}
       {listed.length ? (
         <section className="card">
-          <h2>Listed aggregators</h2>
-          <ul>
+          <div className="card-header">
+            <h2>Listed aggregators</h2>
+          </div>
+          <ul className="card-body">
             {listed.map((f) => (
               <li key={`${f.network}:${f.pair}`}>
                 {f.pair} on {networkLabel(f.network).name}: <Hex value={f.price_feed_address} /> ({f.decimals} decimals)
