@@ -95,7 +95,7 @@ function sha256(parts: string[]): string {
 }
 
 // Chainlink's Solidity (@chainlink/contracts@1.5.0 ships no bytecode), fetched into .cache/ by
-// scripts/fetch-chainlink.mjs at postinstall; imported as "@chainlink/contracts/src/v0.8/…". Chainlink pins
+// scripts/fetch-sources.mjs at postinstall; imported as "@chainlink/contracts/src/v0.8/…". Chainlink pins
 // OpenZeppelin 4.x in its imports (`@openzeppelin/contracts@4.9.6/…`, only EnumerableSet on the VRF path): they
 // resolve to our OpenZeppelin 5, whose EnumerableSet has the same API.
 const CHAINLINK_PREFIX = "@chainlink/contracts/";
@@ -108,7 +108,7 @@ const CHAINLINK_SOURCES = [
 
 function readChainlink(unitName: string): string {
   if (!existsSync(CHAINLINK_DIR)) {
-    throw new Error(`Chainlink sources are missing at ${path.relative(ROOT, CHAINLINK_DIR)} (needed by ${unitName}): run node scripts/fetch-chainlink.mjs`);
+    throw new Error(`Chainlink sources are missing at ${path.relative(ROOT, CHAINLINK_DIR)} (needed by ${unitName}): run node scripts/fetch-sources.mjs`);
   }
   return readInside(CHAINLINK_DIR, unitName.slice(CHAINLINK_PREFIX.length));
 }

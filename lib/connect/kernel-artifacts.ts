@@ -1,6 +1,6 @@
 // Kernel v3.1 and KernelFactory creation bytecode, read at run time from the hex literals of
 // `@rhinestone/modulekit@0.5.9` (src/deployment/precompiles/KernelPrecompiles.sol), which
-// scripts/fetch-kernel.mjs (postinstall) puts under .cache/. No copy of the bytecode is in this repository.
+// scripts/fetch-sources.mjs (postinstall) puts under .cache/. No copy of the bytecode is in this repository.
 // The ABIs are the few functions we call, written as signatures.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -25,7 +25,7 @@ function literal(source: string, name: string): Hex {
   return `0x${match[1]}`;
 }
 
-/** The bytecode, or null when postinstall could not fetch it (`node scripts/fetch-kernel.mjs`). */
+/** The bytecode, or null when postinstall could not fetch it (`node scripts/fetch-sources.mjs`). */
 export function kernelBytecode(): KernelBytecode | null {
   if (cached === undefined) {
     if (!existsSync(KERNEL_PRECOMPILES_FILE)) return null;

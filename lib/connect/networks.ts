@@ -26,7 +26,7 @@ export function requireKernel(): ConnectBase & { kernelFactory: `0x${string}`; k
   if (!base.kernelFactory || !base.kernelImplementation) {
     throw invalidRequest(
       "connect_unavailable",
-      "Smart accounts are unavailable on this deployment: the Kernel bytecode is missing (run `node scripts/fetch-kernel.mjs`).",
+      "Smart accounts are unavailable on this deployment: the Kernel bytecode is missing (run `node scripts/fetch-sources.mjs`).",
       "chain_id",
     );
   }
