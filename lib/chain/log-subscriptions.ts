@@ -82,6 +82,19 @@ export async function watchLogs(input: WatchLogsInput): Promise<LogSubscription>
   return toSubscription(row);
 }
 
+/**
+ * The active subscription to `event` logs of `address` on the chain, made if there is none: one serves every
+ * record that waits for those logs (an EntryPoint, a coordinator, a governor shared by many requests).
+ */
+export async function watchLogsOnce(input: WatchLogsInput): Promise<LogSubscription> {
+  const chainKey = input.chainKey ?? (input.network ? chainTarget(input.network).chainKey : undefined);
+  if (!chainKey || !isAddress(input.address)) return watchLogs(input); // it says what is wrong
+  const existing = await db.chainLogSubscription.findFirst({
+    where: { chainKey, address: getAddress(input.address), topic0: toEventSelector(abiEventOf(input.event)), active: true },
+  });
+  return existing ? toSubscription(existing) : watchLogs({ ...input, chainKey });
+}
+
 /** Stops following a subscription; false if it was not active. */
 export async function unwatchLogs(id: string): Promise<boolean> {
   const { count } = await db.chainLogSubscription.updateMany({ where: { id, active: true }, data: { active: false } });

@@ -1,19 +1,16 @@
 // The log watcher's side of exactly-once user operations: the EntryPoint's UserOperationEvent is followed on
 // each chain a user operation was sent on (lib/chain/log-subscriptions.ts), and each such log ends the
 // pending records of its userOpHash (the hash names chain and EntryPoint, so it is one operation).
-import { getAddress, toEventSelector } from "viem";
+import { getAddress } from "viem";
 import { db } from "@/lib/db";
 import { chainTarget } from "@/lib/chain/clients";
-import { watchLogs } from "@/lib/chain/log-subscriptions";
+import { watchLogsOnce } from "@/lib/chain/log-subscriptions";
 import type { ChainLogEventData } from "@/lib/chain/watcher";
 import { settleExecuted, USER_OPERATION_EVENT } from "./user-op-evidence";
 
 /** Subscribes to the EntryPoint's UserOperationEvent on the network's chain, once. */
 export async function watchUserOperations(network: string, entryPoint: string) {
-  const chainKey = chainTarget(network).chainKey;
-  const address = getAddress(entryPoint);
-  const existing = await db.chainLogSubscription.findFirst({ where: { chainKey, address, topic0: toEventSelector(USER_OPERATION_EVENT), active: true }, select: { id: true } });
-  if (!existing) await watchLogs({ chainKey, address, event: USER_OPERATION_EVENT });
+  await watchLogsOnce({ chainKey: chainTarget(network).chainKey, address: getAddress(entryPoint), event: USER_OPERATION_EVENT });
 }
 
 interface UserOperationEventArgs {

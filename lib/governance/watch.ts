@@ -1,11 +1,11 @@
 // Governance events from the contracts' logs (lib/chain/log-subscriptions, lib/chain/watcher): the governor's
 // proposal and vote logs and the voting token's delegations, whoever sent them. Each log becomes its event
 // once per instance (governance_logs), in the database transaction that records what it changed.
-import { getAddress, keccak256, toEventSelector, toHex, type AbiEvent, type Address } from "viem";
+import { getAddress, keccak256, toHex, type AbiEvent, type Address } from "viem";
 import { db } from "@/lib/db";
 import { artifact } from "@/lib/chain/artifacts";
 import { chainTarget, publicClient } from "@/lib/chain/clients";
-import { watchLogs } from "@/lib/chain/log-subscriptions";
+import { watchLogsOnce } from "@/lib/chain/log-subscriptions";
 import type { ChainLogEventData } from "@/lib/chain/watcher";
 import { emitAll } from "@/lib/webhooks/emit";
 import type { EventType } from "@/lib/webhooks/event-types";
@@ -22,11 +22,7 @@ const abiEvent = (contract: "PlatformGovernor" | "PlatformERC20Votes", name: str
 /** Follows `events` of `address` from `fromBlock`, once per chain (a subscription already there serves every instance). */
 async function follow(network: string, address: Address, contract: "PlatformGovernor" | "PlatformERC20Votes", events: readonly string[], fromBlock?: bigint) {
   const chainKey = chainTarget(network).chainKey;
-  for (const name of events) {
-    const event = abiEvent(contract, name);
-    const existing = await db.chainLogSubscription.findFirst({ where: { chainKey, address, topic0: toEventSelector(event), active: true }, select: { id: true } });
-    if (!existing) await watchLogs({ chainKey, address, event, fromBlock });
-  }
+  for (const name of events) await watchLogsOnce({ chainKey, address, event: abiEvent(contract, name), fromBlock });
 }
 
 export const watchGovernor = (network: string, governor: Address, fromBlock: bigint) => follow(network, governor, "PlatformGovernor", GOVERNOR_EVENTS, fromBlock);

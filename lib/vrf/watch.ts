@@ -1,10 +1,10 @@
 // Fulfilments from the coordinator's RandomWordsFulfilled logs (lib/chain/watcher): each matching pending
 // request reads its words from its consumer. A log seen twice changes nothing the second time.
-import { getAddress, toEventSelector, type Abi, type AbiEvent, type Address } from "viem";
+import { getAddress, type Abi, type AbiEvent, type Address } from "viem";
 import { db } from "@/lib/db";
 import { artifact } from "@/lib/chain/artifacts";
 import { chainTarget } from "@/lib/chain/clients";
-import { watchLogs } from "@/lib/chain/log-subscriptions";
+import { watchLogsOnce } from "@/lib/chain/log-subscriptions";
 import type { ChainLogEventData } from "@/lib/chain/watcher";
 
 export const VRF_LOG_EVENT = "RandomWordsFulfilled";
@@ -13,10 +13,7 @@ const fulfilledEvent = () => (artifact("VRFCoordinatorV2_5Mock").abi as Abi).fin
 
 /** Follows the coordinator's fulfilments once per chain. */
 export async function watchCoordinator(network: string, coordinator: Address) {
-  const chainKey = chainTarget(network).chainKey;
-  const event = fulfilledEvent();
-  const existing = await db.chainLogSubscription.findFirst({ where: { chainKey, address: coordinator, topic0: toEventSelector(event), active: true }, select: { id: true } });
-  if (!existing) await watchLogs({ chainKey, address: coordinator, event });
+  await watchLogsOnce({ chainKey: chainTarget(network).chainKey, address: coordinator, event: fulfilledEvent() });
 }
 
 export async function vrfFulfilledLog(data: ChainLogEventData) {
