@@ -88,4 +88,13 @@ describe("owner proof of connect mode", () => {
     expect(await settings(t)).toMatchObject({ wallet_mode: "custodial" });
     expect((await put({ wallet_mode: "connect", ...(await ownerProofFields({ tenantId: t.id, livemode: false }, owner)) }, t)).status).toBe(200);
   });
+
+  it("one proof sent by several requests at once is used by exactly one of them", async () => {
+    const t = await tenant();
+    const proof = await ownerProofFields({ tenantId: t.id, livemode: false }, owner);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => put({ wallet_mode: "connect", ...proof }, t)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400, 400, 400]);
+    for (const r of answers.filter((r) => r.status === 400)) expect(r.body.error).toMatchObject({ param: "owner_signature", code: "owner_signature_used" });
+    expect(await settings(t)).toMatchObject({ wallet_mode: "connect", owner_signer: owner.address });
+  });
 });
