@@ -27,7 +27,8 @@ export type IdPrefix =
   | "vlt" | "vop" // vaults and their deposits, mints, withdrawals and redemptions (lib/vaults)
   | "msig" | "mstx" // multisigs and their Safe transactions (lib/multisig)
   | "gov" | "prp" // governance instances and their proposals (lib/governance)
-  | "pfc"; // price feed consumers (lib/oracles)
+  | "pfc" // price feed consumers (lib/oracles)
+  | "dcr"; // confidential decrypt requests (lib/confidential)
 
 export const newId = (prefix: IdPrefix) => `${prefix}_${next().toLowerCase()}`;
 
