@@ -112,6 +112,11 @@ describe("confidential decrypt requests", () => {
       { plaintext: "8", signature: (await answerFor(req, "7")).signature }, // the gateway's, for another plaintext
       { plaintext: "7", signature: `0x${"00".repeat(65)}` }, // no signature at all
     ];
+    for (const plaintext of ["😀", "-1", (2n ** 256n).toString(), "0x10"]) {
+      const res = await call("POST", `/v1/confidential/decrypt_requests/${req.id}/fulfill`, { token: a.apiKey, body: { plaintext, signature: forged } });
+      expect(res.status, plaintext).toBe(400);
+      expect(res.body.error.param).toBe("plaintext");
+    }
     for (const body of attempts) {
       const res = await call("POST", `/v1/confidential/decrypt_requests/${req.id}/fulfill`, { token: a.apiKey, body });
       expect(res.status, JSON.stringify(res.body)).toBe(400);

@@ -6,7 +6,7 @@ const Handle = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32
   description: "The ciphertext handle (fhEVM bytes32 handle of an encrypted value).",
   example: "0x8f2c6bbd1a0e4f7e3d9c0b5a6e1f2d3c4b5a69788796a5b4c3d2e1f0a9b8c7d6",
 });
-const Plaintext = z.string().regex(/^\d{1,78}$/, "must be a decimal uint256").refine((v) => BigInt(v) < 2n ** 256n, "must be below 2^256").meta({
+const Plaintext = z.string().regex(/^\d{1,78}$/, "must be a decimal uint256").refine((v) => /^\d{1,78}$/.test(v) && BigInt(v) < 2n ** 256n, "must be below 2^256").meta({
   description: "The decrypted value as a decimal uint256 (ebool as 0 or 1, eaddress as its uint160).",
   example: "42",
 });
