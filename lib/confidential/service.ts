@@ -32,11 +32,13 @@ interface Row {
   expires_at: Date;
   fulfilled_at: Date | null;
   created_at: Date;
+  /** Computed by the database, whose clock wrote expires_at. */
+  is_expired: boolean;
 }
 
-const COLUMNS = "id, livemode, network, handle, contract_address, gateway_signer, status, plaintext, signature, expires_at, fulfilled_at, created_at";
-
-const expired = (row: Row, now = Date.now()) => row.status === "pending" && row.expires_at.getTime() <= now;
+const COLUMNS =
+  "id, livemode, network, handle, contract_address, gateway_signer, status, plaintext, signature, expires_at, fulfilled_at, created_at, " +
+  "(status = 'pending' AND expires_at <= now()) AS is_expired";
 
 function serialize(row: Row) {
   return {
@@ -47,7 +49,7 @@ function serialize(row: Row) {
     network: row.network,
     chain_id: findNetwork(row.network)?.chainId ?? 0,
     gateway_signer: row.gateway_signer,
-    status: expired(row) ? ("expired" as const) : row.status,
+    status: row.is_expired ? ("expired" as const) : row.status,
     plaintext: row.status === "fulfilled" ? row.plaintext : null,
     signature: row.status === "fulfilled" ? row.signature : null,
     expires_at: unixSeconds(row.expires_at),
