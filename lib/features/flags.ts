@@ -37,7 +37,9 @@ export const FLAGS = {
     }),
   }),
   paymasters: define({
-    description: "Gas sponsorship: registering paymasters (POST /v1/connect/paymasters) whose signers sponsor the tenant's user operations.",
+    description:
+      "Gas sponsorship: registering paymasters (POST /v1/connect/paymasters and …/import-keystore) whose signers sponsor the tenant's user " +
+      "operations. Disabling it refuses new registrations; registered paymasters keep sponsoring until deactivated.",
     default: true,
     config: z.strictObject({}),
   }),
