@@ -34,7 +34,7 @@ export function FeatureConfigForm({ feature, enabled, config }: { feature: strin
       <label className="small" htmlFor={`config-${feature}`}>
         Configuration of {feature} (JSON)
       </label>
-      <textarea id={`config-${feature}`} name="config" className="textarea mono small" rows={3} defaultValue={JSON.stringify(config, null, 2)} spellCheck={false} />
+      <textarea id={`config-${feature}`} name="config" className="textarea mono small" rows={4} defaultValue={JSON.stringify(config, null, 2)} spellCheck={false} />
       <span className="row" style={{ gap: 8 }}>
         <button type="submit" className="btn btn-small" disabled={pending}>
           {pending ? "Saving…" : "Save configuration"}

@@ -22,18 +22,20 @@ export default async function FeaturesPage() {
         const configurable = Object.keys((f.config_schema.properties as object | undefined) ?? {}).length > 0;
         return (
           <section className="card" key={f.feature} data-feature={f.feature}>
-            <div className="row" style={{ justifyContent: "space-between", gap: 12, flexWrap: "wrap" }}>
-              <h2 className="mono" style={{ margin: 0 }}>
+            <div className="card-header">
+              <h2 className="mono">
                 {f.feature} <StatusBadge status={f.enabled ? "enabled" : "disabled"} />
               </h2>
               <FeatureToggle feature={f.feature} enabled={f.enabled} />
             </div>
-            <p className="small">{f.description}</p>
-            <p className="small muted">
-              Default: {f.default_enabled ? "on" : "off"}
-              {f.updated ? ` · changed ${new Date(f.updated * 1000).toISOString().replace("T", " ").slice(0, 16)} UTC` : " · never changed"}
-            </p>
-            {configurable ? <FeatureConfigForm feature={f.feature} enabled={f.enabled} config={f.config} /> : null}
+            <div className="card-body stack" style={{ gap: 8 }}>
+              <p>{f.description}</p>
+              <p className="small muted">
+                Default: {f.default_enabled ? "on" : "off"}
+                {f.updated ? ` · changed ${new Date(f.updated * 1000).toISOString().replace("T", " ").slice(0, 16)} UTC` : " · never changed"}
+              </p>
+              {configurable ? <FeatureConfigForm feature={f.feature} enabled={f.enabled} config={f.config} /> : null}
+            </div>
           </section>
         );
       })}
