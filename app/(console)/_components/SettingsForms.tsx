@@ -18,7 +18,7 @@ export function CorsForm({ environment, origins }: { environment: string; origin
         return state;
       }}
       validate="settingsCors"
-      aria-label="Allowed origins"
+      aria-label="CORS origins"
       success={Saved}
     >
       <TextArea

@@ -52,7 +52,7 @@ export function WalletModePanel({ environment, mode, ownerSigner }: { environmen
             return state;
           }}
           validate="settingsOwner"
-          aria-label="Owner address"
+          aria-label="Owner to prove"
         >
           <Field
               name="owner_signer"
@@ -164,9 +164,11 @@ function HiddenFieldErrors({ names }: { names: string[] }) {
   const { errors } = useConsoleForm();
   const messages = names.map((name) => errors[name]).filter(Boolean);
   if (!messages.length) return null;
+  const resign = errors.owner_signer || errors.owner_signature_expires_at;
   return (
     <div className="notice notice-danger">
-      {messages.join(" ")} Prepare the message again and sign the new one.
+      {messages.join(" ")}
+      {resign ? " Prepare the message again and sign the new one." : null}
     </div>
   );
 }

@@ -30,7 +30,9 @@ export default async function SettingsPage() {
       <section className="card" aria-labelledby="wallet-mode">
         <div className="card-header">
           <h2 id="wallet-mode">Wallet mode</h2>
-          <p>Who signs your chain writes in {env.toLowerCase()} mode.</p>
+          <p>
+            Who signs your chain writes in {env.toLowerCase()} mode (<code>wallet_mode</code> and <code>owner_signer</code> of <code>/v1/settings/connect</code>).
+          </p>
         </div>
         <dl className="details" data-testid="wallet-mode">
           <dt>Mode</dt>
