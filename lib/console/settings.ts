@@ -45,5 +45,7 @@ export function ownerProofRequest(scope: Scope, owner: string, now = new Date())
   // expiresAt as a JSON number (viem writes bigints as strings; wallets take both, and it is what the API field is).
   const json = JSON.parse(typedData) as { message: { expiresAt: number } };
   json.message.expiresAt = expiresAt;
-  return { owner_signer: ownerSigner, owner_signature_expires_at: expiresAt, typed_data: JSON.stringify(json, null, 2) };
+  // Indented for reading, each type's field on one line.
+  const text = JSON.stringify(json, null, 2).replace(/\{\s+("name": "\w+"),\s+("type": "\w+")\s+\}/g, "{ $1, $2 }");
+  return { owner_signer: ownerSigner, owner_signature_expires_at: expiresAt, typed_data: text };
 }
