@@ -376,6 +376,108 @@ test("the reference flow in the console", async ({ browser }) => {
   await context.close();
 });
 
+test("the settings page: CORS origins saved and shown back, at desktop and mobile width; connect mode signed in a wallet", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(url("/sign-up"));
+  await page.getByLabel("Your name").fill("Grace Hopper");
+  await page.getByLabel("Company").fill("Settings Co");
+  await page.getByLabel("Work email").fill(`grace.${Date.now()}@example.com`);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const origins = page.getByLabel("Allowed origins", { exact: true });
+  await test.step("desktop: edit the CORS origins, see a bad one named, save, see them back", async () => {
+    await page.getByRole("navigation", { name: "Console", exact: true }).getByRole("link", { name: "Settings" }).click();
+    await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+    for (const name of ["Wallet mode", "CORS", "OAuth", "Passkeys"]) await expect(page.getByRole("heading", { name, level: 2 })).toBeVisible();
+    await expect(page.getByTestId("wallet-mode").locator("[data-mode]")).toHaveAttribute("data-mode", "custodial");
+    await expectLabelledControls(page);
+    await expect(origins).toHaveValue("");
+    await origins.fill("https://app.example.com/\nftp://files.example.com");
+    await page.getByRole("button", { name: "Save origins" }).click();
+    await expect(page.getByText('"ftp://files.example.com": must be an origin', { exact: false })).toBeVisible();
+    await expect(origins).toHaveAttribute("aria-invalid", "true");
+    await origins.fill("https://app.example.com/\nhttp://localhost:3000");
+    await page.getByRole("button", { name: "Save origins" }).click();
+    await expect(page.getByRole("form", { name: "CORS origins" }).getByText("Saved.")).toBeVisible();
+    // Answered normalised (the API's origin form), and still there after a reload.
+    await expect(origins).toHaveValue("https://app.example.com\nhttp://localhost:3000");
+    await page.reload();
+    await expect(origins).toHaveValue("https://app.example.com\nhttp://localhost:3000");
+    // Another group's save leaves the origins alone.
+    await page.getByLabel("Relying-party id").fill("example.com");
+    await page.getByRole("button", { name: "Save passkey settings" }).click();
+    await expect(page.getByRole("form", { name: "Passkey relying party" }).getByText("Saved.")).toBeVisible();
+    await page.reload();
+    await expect(origins).toHaveValue("https://app.example.com\nhttp://localhost:3000");
+    await expect(page.getByLabel("Relying-party id")).toHaveValue("example.com");
+    await expectNoHorizontalOverflow(page);
+    await shot(page, "settings-saved-desktop");
+  });
+
+  await test.step("mobile: the same page fits, and saves", async () => {
+    const mobile = await browser.newContext({ viewport: MOBILE, storageState: await context.storageState() });
+    const small = await mobile.newPage();
+    small.on("pageerror", (e) => errors.push(e.message));
+    await small.goto(url("/settings"));
+    await expect(small.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+    await expectNoHorizontalOverflow(small);
+    const field = small.getByLabel("Allowed origins", { exact: true });
+    await expect(field).toHaveValue("https://app.example.com\nhttp://localhost:3000");
+    await field.fill("https://app.example.com\nhttps://m.example.com:8443");
+    await small.getByRole("button", { name: "Save origins" }).click();
+    await expect(small.getByRole("form", { name: "CORS origins" }).getByText("Saved.")).toBeVisible();
+    await small.reload();
+    await expect(field).toHaveValue("https://app.example.com\nhttps://m.example.com:8443");
+    await expectNoHorizontalOverflow(small);
+    await shot(small, "settings-mobile");
+    await mobile.close();
+  });
+
+  const chain = process.env.E2E_CHAIN_RPC_URL;
+  // Needs the app's local chain (E2E_CHAIN_RPC_URL, set when the global setup starts the app) as the wallet's signer.
+  if (chain) await test.step("connect mode: the typed data shown, signed by a browser wallet, switches; custodial again in one click", async () => {
+    // The wallet: an EIP-1193 provider whose signer is an unlocked account of the local chain.
+    await page.exposeFunction("__walletRpc", async (method: string, params: unknown[]) => {
+      const res = await fetch(chain!, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: method === "eth_requestAccounts" ? "eth_accounts" : method, params }) });
+      const body = (await res.json()) as { result?: unknown; error?: { message: string } };
+      if (body.error) throw new Error(body.error.message);
+      return body.result;
+    });
+    await page.addInitScript(() => {
+      const rpc = (window as unknown as { __walletRpc: (m: string, p: unknown[]) => Promise<unknown> }).__walletRpc;
+      (window as unknown as { ethereum: unknown }).ethereum = { request: ({ method, params = [] }: { method: string; params?: unknown[] }) => rpc(method, params) };
+    });
+    const accounts = (await (await fetch(chain!, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_accounts", params: [] }) })).json()) as { result: string[] };
+    const owner = accounts.result[0];
+    await page.reload();
+    await page.getByLabel("Owner address").fill("0x1234");
+    await page.getByRole("button", { name: "Prepare the message to sign" }).click();
+    await expect(page.getByRole("form", { name: "Owner to prove" }).locator(".error")).toHaveText(/^Must be a 0x-prefixed address/);
+    await page.getByLabel("Owner address").fill(owner);
+    await page.getByRole("button", { name: "Prepare the message to sign" }).click();
+    await expect(page.getByLabel("ConnectOwner typed data (eth_signTypedData_v4)")).toContainText('"primaryType": "ConnectOwner"');
+    await expectLabelledControls(page);
+    await shot(page, "settings-owner-proof-desktop");
+    await page.getByRole("button", { name: "Sign with browser wallet" }).click();
+    await expect(page.getByLabel("Owner's signature")).toHaveValue(/^0x[0-9a-f]{130}$/);
+    await page.getByRole("button", { name: "Switch to connect mode" }).click();
+    await expect(page.getByTestId("wallet-mode").locator("[data-mode]")).toHaveAttribute("data-mode", "connect");
+    await expect(page.getByTestId("wallet-mode")).toContainText(/0x[0-9a-fA-F]{40}/);
+    page.once("dialog", (d) => d.accept());
+    await page.getByRole("button", { name: "Switch to custodial" }).click();
+    await expect(page.getByTestId("wallet-mode").locator("[data-mode]")).toHaveAttribute("data-mode", "custodial");
+    await expect(page.getByLabel("Allowed origins", { exact: true })).toHaveValue("https://app.example.com\nhttps://m.example.com:8443");
+  });
+
+  expect(errors, "uncaught errors in the page").toEqual([]);
+  await context.close();
+});
+
 async function screenshotEveryPage(browser: Browser, storageState: Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>, tokenUrl: string) {
   const tokenPath = new URL(tokenUrl).pathname;
   const probe = await browser.newContext({ storageState });
@@ -403,6 +505,7 @@ async function screenshotEveryPage(browser: Browser, storageState: Awaited<Retur
     ["price-feeds", "/price-feeds"],
     ["randomness", "/vrf"],
     ["features", "/features"],
+    ["settings", "/settings"],
   ];
   for (const [size, viewport] of [["desktop", DESKTOP], ["mobile", MOBILE]] as const) {
     const ctx = await browser.newContext({ storageState, viewport });

@@ -1,7 +1,7 @@
 // The common part of the console's server actions: the signed-in context, the form's API schema, and
 // errors reported as form state. The work itself is always a lib function.
 import type { z } from "zod";
-import { errorState, runForm, type FormState } from "./forms";
+import { errorState, foldItemErrors, runForm, type FormState } from "./forms";
 import { FORMS, formBody, type FormKind } from "./form-specs";
 import { actionContext, type ConsoleContext } from "./session";
 
@@ -19,7 +19,9 @@ export async function submitForm<K extends FormKind, R>(
   } catch (error) {
     return errorState(error);
   }
-  return runForm(FORMS[kind].schema, formBody(kind, formData.entries()), (input) => fn(context, input as Input<K>));
+  const body = formBody(kind, formData.entries());
+  const state = await runForm(FORMS[kind].schema, body, (input) => fn(context, input as Input<K>));
+  return state.fields ? { ...state, fields: foldItemErrors(state.fields, FORMS[kind].fields, body) } : state;
 }
 
 /** An action without a form (revoke, delete, retry…): `fn` runs for the signed-in tenant. */

@@ -6,12 +6,26 @@ import { BalanceQuery, BurnInput, CreateTokenInput, MintInput, RoleInput, Transf
 import { ForceTransferInput, FreezeInput } from "@/lib/schemas/token-controls";
 import { CreateWebhookEndpointInput, UpdateWebhookEndpointInput } from "@/lib/schemas/webhooks";
 import { PreviewQuery as VaultPreviewQuery } from "@/lib/schemas/vaults";
-import { bodyFromForm, validateBody, type FieldSpec } from "./forms";
+import { ConnectSettingsInput, CorsSettingsInput, OAuthSettingsInput, PasskeySettingsInput } from "@/lib/schemas/connect-identity";
+import { bodyFromForm, foldItemErrors, validateBody, type FieldSpec } from "./forms";
 
 interface FormSpec {
   schema: z.ZodType;
   fields: FieldSpec;
 }
+
+// The settings page (app/(console)/settings): one form per group of PUT /v1/settings/*, each sending only its group.
+const SETTINGS_FORMS = {
+  settingsCors: { schema: CorsSettingsInput, fields: { allowed_origins: "lines" } },
+  settingsOAuth: { schema: OAuthSettingsInput, fields: { google_client_id: "nullable", apple_client_id: "nullable" } },
+  settingsPasskeys: { schema: PasskeySettingsInput, fields: { rp_id: "nullable", rp_name: "nullable" } },
+  settingsConnect: {
+    schema: ConnectSettingsInput,
+    fields: { wallet_mode: "string", owner_signer: "string", owner_signature: "string", owner_signature_expires_at: "number" },
+  },
+  // The first step of switching to connect mode: the owner whose proof the page prepares.
+  settingsOwner: { schema: ConnectSettingsInput.pick({ owner_signer: true }).required(), fields: { owner_signer: "string" } },
+} as const satisfies Record<string, FormSpec>;
 
 export const FORMS = {
   register: { schema: RegisterInput, fields: { full_name: "string", company_name: "string", email: "string", password: "string" } },
@@ -42,6 +56,7 @@ export const FORMS = {
   forceTransfer: { schema: ForceTransferInput, fields: { from: "string", to: "string", amount: "string" } },
   createWebhook: { schema: CreateWebhookEndpointInput, fields: { url: "string", events: "list", description: "string" } },
   updateWebhook: { schema: UpdateWebhookEndpointInput, fields: { url: "string", events: "list", description: "clearable" } },
+  ...SETTINGS_FORMS,
 } satisfies Record<string, FormSpec>;
 
 export type FormKind = keyof typeof FORMS;
@@ -52,5 +67,7 @@ export const isFormKind = (kind: string): kind is FormKind => Object.hasOwn(FORM
 export const formBody = (kind: FormKind, values: Iterable<[string, FormDataEntryValue]>) => bodyFromForm(values, FORMS[kind].fields);
 
 /** Field errors of the form as filled in so far (inline validation). */
-export const validateForm = (kind: FormKind, values: Iterable<[string, FormDataEntryValue]>) =>
-  validateBody(FORMS[kind].schema, formBody(kind, values));
+export function validateForm(kind: FormKind, values: Iterable<[string, FormDataEntryValue]>) {
+  const body = formBody(kind, values);
+  return foldItemErrors(validateBody(FORMS[kind].schema, body), FORMS[kind].fields, body);
+}

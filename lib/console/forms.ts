@@ -7,10 +7,11 @@ import { zodToApiError } from "@/lib/api/validation";
 
 /**
  * How a form field becomes a JSON value: strings stay (left out when empty, so defaults apply), `clearable`
- * strings are sent even when empty (an update that clears the field), numbers are parsed, checkboxes are
- * booleans, lists repeat.
+ * strings are sent even when empty (an update that clears the field), `nullable` ones are sent as null when
+ * empty (an update that removes the value), numbers are parsed, checkboxes are booleans, lists repeat, and
+ * `lines` is a list typed one item per line in a textarea.
  */
-export type FieldKind = "string" | "clearable" | "number" | "boolean" | "list";
+export type FieldKind = "string" | "clearable" | "nullable" | "number" | "boolean" | "list" | "lines";
 export type FieldSpec = Record<string, FieldKind>;
 
 /** What a console form gets back from its server action. */
@@ -43,11 +44,13 @@ export function bodyFromForm(values: Values, spec: FieldSpec): Record<string, un
     let value: unknown;
     if (kind === "boolean") value = raw.some((v) => v === "on" || v === "true");
     else if (kind === "list") value = raw.map((v) => v.trim()).filter(Boolean);
+    else if (kind === "lines") value = raw.flatMap((v) => v.split(/\r?\n/)).map((v) => v.trim()).filter(Boolean);
     else {
       if (!raw.length) continue;
       const text = raw[0].trim();
-      if (text === "" && kind !== "clearable") continue;
-      value = kind === "number" && /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+      if (text === "" && kind === "nullable") value = null;
+      else if (text === "" && kind !== "clearable") continue;
+      else value = kind === "number" && /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
     }
     setPath(body, name.split("."), value);
   }
@@ -77,6 +80,24 @@ export function zodFieldErrors(error: z.ZodError, input: unknown): Record<string
     if (key && !(key in fields)) fields[key] = fieldMessage(single);
   }
   return fields;
+}
+
+/**
+ * Errors about one item of a list field (`allowed_origins.2`) shown under the field itself (one input for the
+ * whole list), naming the item, since the form has no input of that name to put them under.
+ */
+export function foldItemErrors(fields: Record<string, string>, spec: FieldSpec, body: Record<string, unknown>): Record<string, string> {
+  const folded: Record<string, string> = {};
+  for (const [key, message] of Object.entries(fields)) {
+    const [, name, index] = /^(.+)\.(\d+)$/.exec(key) ?? [];
+    const items = name && (spec[name] === "list" || spec[name] === "lines") ? body[name] : undefined;
+    if (!Array.isArray(items)) {
+      folded[key] ??= message;
+      continue;
+    }
+    folded[name] ??= `${JSON.stringify(items[Number(index)])}: ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+  }
+  return folded;
 }
 
 /** The form state of a failure: API errors keep their field; anything else is logged and reported generically. */
