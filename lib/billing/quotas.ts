@@ -1,0 +1,84 @@
+// The plan's quotas, enforced where the use is created, before any chain call and before anything is recorded:
+// chain writes and deployed contracts at the chain path's intake (an intake guard registered by lib/composition),
+// relayed user operations in lib/connect, webhook endpoints at their creation, API calls in the statement that
+// checks the API key (lib/api/credentials + ./api-calls). Exceeding one answers 402 `quota_exceeded`.
+//
+// Nothing is cached: every check reads the subscription, so an activation (card, crypto, admin) lifts a quota on
+// the very next request of every instance. A downgrade keeps what exists and refuses only new uses beyond it.
+// Checks read committed records: requests racing at the boundary may pass together (at most the writes in flight).
+//
+// BILLING_QUOTAS=off turns enforcement off (usage is still counted and shown): for the test suite, which creates
+// many contracts per tenant, and for benchmarks. Unset, quotas are enforced.
+import { ApiError } from "@/lib/api/errors";
+import type { ChainWrite } from "@/lib/chain/operations";
+import { pool, type Queryable } from "@/lib/db";
+import { PLANS, type Plan, type PlanLimits } from "./plans";
+import { currentPlan, type CurrentPlan } from "./subscriptions";
+import { chainWrites, deployedContracts, webhookEndpoints, type Metric } from "./usage";
+
+export const quotasEnforced = () => process.env.BILLING_QUOTAS !== "off";
+
+const WHAT: Record<Metric, { noun: string; perMonth: boolean }> = {
+  api_calls: { noun: "API calls", perMonth: true },
+  chain_writes: { noun: "chain writes", perMonth: true },
+  deployed_contracts: { noun: "deployed contracts", perMonth: false },
+  webhook_endpoints: { noun: "webhook endpoints", perMonth: false },
+};
+
+/** The next plan up that allows more of `metric`, for the message. */
+function upgradeFor(plan: Plan, limit: keyof PlanLimits) {
+  const current = plan.limits[limit];
+  return Object.values(PLANS).find((p) => !p.contact_sales && p.id !== plan.id && (p.limits[limit] === null || (current !== null && p.limits[limit]! > current)));
+}
+
+/** The one error of an exceeded quota: it names the limit, the use and the way up. */
+export function quotaExceeded(metric: Metric, plan: CurrentPlan, limitName: keyof PlanLimits, used: number): ApiError {
+  const limit = plan.plan.limits[limitName];
+  const what = WHAT[metric];
+  const period = what.perMonth ? ` per period (this one ends ${plan.periodEnd.toISOString()})` : "";
+  const next = upgradeFor(plan.plan, limitName);
+  const way = next
+    ? `Upgrade to ${next.name} (${next.limits[limitName] ?? "unlimited"} ${what.noun}${what.perMonth ? " a month" : ""}) with POST /v1/billing/checkout (card) or POST /v1/billing/crypto_checkout, or contact sales for Enterprise.`
+    : "Contact sales for Enterprise limits.";
+  const reduce = what.perMonth ? "" : " Remove some to make room, or upgrade.";
+  return new ApiError(
+    402,
+    "invalid_request_error",
+    "quota_exceeded",
+    `Quota exceeded: the ${plan.plan.name} plan allows ${limit} ${what.noun}${period}, and ${used} are used.${reduce} ${way}`,
+  );
+}
+
+/** The kinds of chain write that deploy a contract counted in `deployed_contracts` (a governance instance counts once: its timelock). */
+export const DEPLOY_KINDS = new Set<string>([
+  "token.deploy", "token.deploy_suite", "compliance.module.deploy", "vault.deploy", "vesting.deploy", "governance.deploy_timelock",
+  "multisig.deploy", "vrf.deploy", "price_feed.deploy_consumer",
+]);
+
+async function enforce(tenantId: string, metric: Metric, limitName: keyof PlanLimits, count: (plan: CurrentPlan) => Promise<number>) {
+  const plan = await currentPlan(tenantId);
+  const limit = plan.plan.limits[limitName];
+  if (limit === null) return;
+  const used = await count(plan);
+  if (used >= limit) throw quotaExceeded(metric, plan, limitName, used);
+}
+
+/** 402 unless one more chain write fits the tenant's plan. */
+export async function assertChainWriteQuota(tenantId: string, client: Queryable = pool) {
+  if (!quotasEnforced()) return;
+  await enforce(tenantId, "chain_writes", "chain_writes_per_month", (plan) => chainWrites(tenantId, plan.periodStart, client));
+}
+
+/** The intake guard (lib/chain registerIntakeGuard): chain writes, and deployed contracts for a deployment. */
+export async function chainWriteGuard(write: ChainWrite) {
+  if (!quotasEnforced()) return;
+  // Counted on committed records (outside a caller's transaction, whose own rows change nothing here).
+  await assertChainWriteQuota(write.tenantId);
+  if (DEPLOY_KINDS.has(write.kind)) await enforce(write.tenantId, "deployed_contracts", "deployed_contracts", () => deployedContracts(write.tenantId));
+}
+
+/** 402 unless one more webhook endpoint fits the tenant's plan. */
+export async function assertWebhookEndpointQuota(tenantId: string) {
+  if (!quotasEnforced()) return;
+  await enforce(tenantId, "webhook_endpoints", "webhook_endpoints", () => webhookEndpoints(tenantId));
+}
