@@ -4,7 +4,7 @@ import { ActivatePlanInput, AdminActivation } from "@/lib/schemas/billing-core";
 import { adminActivate } from "@/lib/billing/service";
 
 export const POST = api(
-  { auth: "none", adminSecret: true, summary: "Manual plan activation (admin)", body: ActivatePlanInput, response: AdminActivation, tags: ["billing"] },
+  { auth: "none", adminSecret: true, summary: "Manual plan activation (admin)", body: ActivatePlanInput, response: AdminActivation, tags: ["billing"], errors: { 404: "No such tenant" } },
   ({ admin, body }) => adminActivate(admin!, body),
 );
 
