@@ -20,7 +20,8 @@ describe("admin activation", () => {
     const body = { tenant_id: t.auth.tenant.id, plan: "growth", days: 30, reason: "support ticket 1" };
     const wrong = SECRET.slice(0, -1) + (SECRET.endsWith("f") ? "e" : "f");
     expect(wrong).toHaveLength(SECRET.length);
-    for (const headers of [{}, { "x-admin-secret": wrong }, { "x-admin-secret": "" }, { authorization: `Bearer ${SECRET}` }]) {
+    const attempts: Record<string, string>[] = [{}, { "x-admin-secret": wrong }, { "x-admin-secret": "" }, { authorization: `Bearer ${SECRET}` }];
+    for (const headers of attempts) {
       const res = await activate(body, headers);
       expect(res.status).toBe(403);
       expect(res.body.error).toMatchObject({ type: "permission_error", code: "admin_secret_invalid" });

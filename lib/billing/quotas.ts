@@ -11,7 +11,6 @@
 // many contracts per tenant, and for benchmarks. Unset, quotas are enforced.
 import { ApiError } from "@/lib/api/errors";
 import type { ChainWrite } from "@/lib/chain/operations";
-import { pool, type Queryable } from "@/lib/db";
 import { PLANS, type Plan, type PlanLimits } from "./plans";
 import { currentPlan, type CurrentPlan } from "./subscriptions";
 import { chainWrites, deployedContracts, webhookEndpoints, type Metric } from "./usage";
@@ -55,8 +54,8 @@ export const DEPLOY_KINDS = new Set<string>([
   "multisig.deploy", "vrf.deploy", "price_feed.deploy_consumer",
 ]);
 
-async function enforce(tenantId: string, metric: Metric, limitName: keyof PlanLimits, count: (plan: CurrentPlan) => Promise<number>) {
-  const plan = await currentPlan(tenantId);
+async function enforce(tenantId: string, metric: Metric, limitName: keyof PlanLimits, count: (plan: CurrentPlan) => Promise<number>, known?: CurrentPlan) {
+  const plan = known ?? (await currentPlan(tenantId));
   const limit = plan.plan.limits[limitName];
   if (limit === null) return;
   const used = await count(plan);
@@ -64,17 +63,18 @@ async function enforce(tenantId: string, metric: Metric, limitName: keyof PlanLi
 }
 
 /** 402 unless one more chain write fits the tenant's plan. */
-export async function assertChainWriteQuota(tenantId: string, client: Queryable = pool) {
+export async function assertChainWriteQuota(tenantId: string, known?: CurrentPlan) {
   if (!quotasEnforced()) return;
-  await enforce(tenantId, "chain_writes", "chain_writes_per_month", (plan) => chainWrites(tenantId, plan.periodStart, client));
+  await enforce(tenantId, "chain_writes", "chain_writes_per_month", (plan) => chainWrites(tenantId, plan.periodStart), known);
 }
 
 /** The intake guard (lib/chain registerIntakeGuard): chain writes, and deployed contracts for a deployment. */
 export async function chainWriteGuard(write: ChainWrite) {
   if (!quotasEnforced()) return;
   // Counted on committed records (outside a caller's transaction, whose own rows change nothing here).
-  await assertChainWriteQuota(write.tenantId);
-  if (DEPLOY_KINDS.has(write.kind)) await enforce(write.tenantId, "deployed_contracts", "deployed_contracts", () => deployedContracts(write.tenantId));
+  const plan = await currentPlan(write.tenantId);
+  await assertChainWriteQuota(write.tenantId, plan);
+  if (DEPLOY_KINDS.has(write.kind)) await enforce(write.tenantId, "deployed_contracts", "deployed_contracts", () => deployedContracts(write.tenantId), plan);
 }
 
 /** 402 unless one more webhook endpoint fits the tenant's plan. */

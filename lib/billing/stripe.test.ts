@@ -111,6 +111,37 @@ describe("Stripe webhook", () => {
     expect(await subscriptionOf(t)).toMatchObject({ plan: "free", source: "free" });
   });
 
+  it("the first invoice.paid before checkout.session.completed: the invoice's period stands", async () => {
+    const t = await newTenant("Order");
+    const tenantId = t.auth.tenant.id;
+    const start = Math.floor(Date.now() / 1000);
+    const end = start + 31 * 86_400;
+    const invoice = {
+      id: "in_test_order", object: "invoice", customer: "cus_order", currency: "usd", amount_due: 9900, amount_paid: 9900,
+      parent: { subscription_details: { subscription: "sub_order", metadata: { tenant_id: tenantId, plan: "growth" } } },
+      lines: { data: [{ period: { start, end } }] },
+    };
+    expect((await deliver(event("invoice.paid", invoice))).body.outcome).toBe("activated");
+    expect((await deliver(event("checkout.session.completed", completed(tenantId, "sub_order", "cus_order")))).body.outcome).toBe("already_active");
+    expect(await subscriptionOf(t)).toMatchObject({ plan: "growth", source: "card", current_period_start: start, current_period_end: end });
+  });
+
+  it("the same event delivered five times at once is handled once", async () => {
+    const t = await newTenant("Race");
+    const tenantId = t.auth.tenant.id;
+    await deliver(event("checkout.session.completed", completed(tenantId, "sub_race", "cus_race")));
+    const payload = event("invoice.paid", {
+      id: "in_test_race", object: "invoice", customer: "cus_race", currency: "usd", amount_due: 9900, amount_paid: 9900,
+      parent: { subscription_details: { subscription: "sub_race", metadata: { tenant_id: tenantId, plan: "growth" } } },
+      lines: { data: [{ period: { start: Math.floor(Date.now() / 1000), end: Math.floor(Date.now() / 1000) + 86_400 * 30 } }] },
+    });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(payload)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.map((a) => a.body.outcome).sort()).toEqual(["activated", "duplicate", "duplicate", "duplicate", "duplicate"]);
+    expect(await db.billingPayment.count({ where: { tenantId } })).toBe(1);
+    expect(await db.billingProcessorEvent.count({ where: { id: JSON.parse(payload).id } })).toBe(1);
+  });
+
   it("events of no tenant, and other types, are acknowledged and change nothing", async () => {
     expect((await deliver(event("checkout.session.completed", completed("ten_unknown", "sub_none", "cus_none")))).body.outcome).toBe("ignored");
     expect((await deliver(event("charge.refunded", { id: "ch_1", object: "charge" }))).body.outcome).toBe("ignored");

@@ -231,7 +231,14 @@ async function onCheckoutCompleted(tx: Tx, session: Loose) {
   const tenantId = await tenantOf(tx, { metadata: session.metadata, customer: session.customer });
   const plan = session.metadata?.plan;
   if (!tenantId || !isPlanId(plan) || PLANS[plan].contact_sales) return "ignored";
-  await activatePlan(tenantId, plan, { source: "card", stripe: { customerId: idOf(session.customer), subscriptionId: idOf(session.subscription) } }, tx);
+  // Stripe does not order its events: when the first invoice.paid came first, the plan and its exact period are set
+  // already, and activating again would extend the period as a renewal.
+  const row = await tx.subscription.findUnique({ where: { tenantId } });
+  const subscriptionId = idOf(session.subscription);
+  if (subscriptionId && row?.stripeSubscriptionId === subscriptionId && row.plan === plan && row.status === "active" && row.currentPeriodEnd && row.currentPeriodEnd > new Date()) {
+    return "already_active";
+  }
+  await activatePlan(tenantId, plan, { source: "card", stripe: { customerId: idOf(session.customer), subscriptionId } }, tx);
   return "activated";
 }
 
