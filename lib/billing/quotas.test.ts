@@ -102,6 +102,16 @@ describe("quotas", () => {
     expect((await call("POST", "/v1/tokens", { token: t.apiKey, body: ERC20 })).status).toBe(402);
   });
 
+  it("concurrent deployments at the limit: exactly the limit pass, the others answer 402", async () => {
+    const t = await newTenant("Race");
+    const id = tenantId(t);
+    const limit = PLANS.free.limits.deployed_contracts;
+    await seedTokens(id, limit - 2);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call("POST", "/v1/tokens", { token: t.apiKey, body: ERC20 })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 402, 402, 402, 402]);
+    expect((await usage(t)).usage.deployed_contracts).toEqual({ used: limit, limit });
+  });
+
   it("webhook endpoints: the plan's number, then 402", async () => {
     const t = await newTenant("Hooks");
     const limit = PLANS.free.limits.webhook_endpoints;

@@ -5,11 +5,13 @@
 //
 // Nothing is cached: every check reads the subscription, so an activation (card, crypto, admin) lifts a quota on
 // the very next request of every instance. A downgrade keeps what exists and refuses only new uses beyond it.
-// Checks read committed records: requests racing at the boundary may pass together (at most the writes in flight).
+// Checks read committed records: deployments are admitted one by one per tenant (chainWriteGuard), other uses racing
+// at the boundary may pass together (at most those in flight).
 //
 // BILLING_QUOTAS=off turns enforcement off (usage is still counted and shown): for the test suite, which creates
 // many contracts per tenant, and for benchmarks. Unset, quotas are enforced.
 import { ApiError } from "@/lib/api/errors";
+import { pool, type Queryable } from "@/lib/db";
 import type { ChainWrite } from "@/lib/chain/operations";
 import { PLANS, type Plan, type PlanLimits } from "./plans";
 import { currentPlan, type CurrentPlan } from "./subscriptions";
@@ -68,13 +70,21 @@ export async function assertChainWriteQuota(tenantId: string, known?: CurrentPla
   await enforce(tenantId, "chain_writes", "chain_writes_per_month", (plan) => chainWrites(tenantId, plan.periodStart), known);
 }
 
-/** The intake guard (lib/chain registerIntakeGuard): chain writes, and deployed contracts for a deployment. */
-export async function chainWriteGuard(write: ChainWrite) {
+/**
+ * The intake guard (lib/chain registerIntakeGuard): chain writes, and deployed contracts for a deployment.
+ * A deployment is recorded in its domain's transaction (`client`), as that transaction's first statement: there the
+ * tenant's deployments take a transaction-scoped advisory lock before counting, so concurrent deployments at the
+ * limit are admitted one by one (each counts the ones committed before it) and exactly the limit pass.
+ */
+export async function chainWriteGuard(write: ChainWrite, client?: Queryable) {
   if (!quotasEnforced()) return;
-  // Counted on committed records (outside a caller's transaction, whose own rows change nothing here).
   const plan = await currentPlan(write.tenantId);
-  await assertChainWriteQuota(write.tenantId, plan);
-  if (DEPLOY_KINDS.has(write.kind)) await enforce(write.tenantId, "deployed_contracts", "deployed_contracts", () => deployedContracts(write.tenantId), plan);
+  const deployment = DEPLOY_KINDS.has(write.kind);
+  const locked = deployment && client && plan.plan.limits.deployed_contracts !== null;
+  if (locked) await client.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`billing-deployments:${write.tenantId}`]);
+  const reader = locked ? client : pool;
+  await enforce(write.tenantId, "chain_writes", "chain_writes_per_month", (p) => chainWrites(write.tenantId, p.periodStart, reader), plan);
+  if (deployment) await enforce(write.tenantId, "deployed_contracts", "deployed_contracts", () => deployedContracts(write.tenantId, reader), plan);
 }
 
 /** 402 unless one more webhook endpoint fits the tenant's plan. */
