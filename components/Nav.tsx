@@ -14,6 +14,7 @@ export const NAV = [
   { href: "/vrf", label: "Randomness" },
   { href: "/webhooks", label: "Webhooks" },
   { href: "/keys", label: "API keys" },
+  { href: "/features", label: "Features" },
   { href: "/analytics", label: "Analytics" },
 ];
 

@@ -320,6 +320,25 @@ test("the reference flow in the console", async ({ browser }) => {
     await expect(page.locator(".stat", { hasText: "Tokens created" }).locator(".value")).toHaveText("1");
   });
 
+  await test.step("features: turn a flag on, configure it (the schema refuses a bad value), and off again", async () => {
+    await page.getByRole("navigation", { name: "Console", exact: true }).getByRole("link", { name: "Features" }).click();
+    const flag = page.locator('[data-feature="confidential_decrypt"]');
+    await expect(flag.locator("[data-status]")).toHaveAttribute("data-status", "disabled");
+    await flag.getByRole("button", { name: "Enable confidential_decrypt" }).click();
+    await expect(flag.locator("[data-status]")).toHaveAttribute("data-status", "enabled");
+    const config = flag.getByLabel("Configuration of confidential_decrypt (JSON)");
+    await config.fill('{"gateway_signer": "nope"}');
+    await flag.getByRole("button", { name: "Save configuration" }).click();
+    await expect(flag.getByRole("alert")).toContainText("gateway_signer");
+    await config.fill('{"gateway_signer": "0x00000000000000000000000000000000000fEa01", "request_ttl_seconds": 600}');
+    await flag.getByRole("button", { name: "Save configuration" }).click();
+    await expect(flag.getByText("Saved.")).toBeVisible();
+    await page.reload();
+    await expect(flag.getByLabel("Configuration of confidential_decrypt (JSON)")).toHaveValue(/"request_ttl_seconds": 600/);
+    await flag.getByRole("button", { name: "Disable confidential_decrypt" }).click();
+    await expect(flag.locator("[data-status]")).toHaveAttribute("data-status", "disabled");
+  });
+
   await test.step("the test/live switch scopes what the console shows", async () => {
     await page.goto(url("/tokens"));
     await expect(page.getByRole("link", { name: "E2E Dollar" })).toBeVisible();
@@ -383,6 +402,7 @@ async function screenshotEveryPage(browser: Browser, storageState: Awaited<Retur
     ["governance", "/governance"],
     ["price-feeds", "/price-feeds"],
     ["randomness", "/vrf"],
+    ["features", "/features"],
   ];
   for (const [size, viewport] of [["desktop", DESKTOP], ["mobile", MOBILE]] as const) {
     const ctx = await browser.newContext({ storageState, viewport });

@@ -16,6 +16,7 @@ import "../lib/composition/base-contracts"; // what the local chain installs at 
 import { startLocalChain } from "../lib/chain/local-node";
 import { forgetLocalChainState } from "../lib/chain/local-reset";
 import { startDevBundler } from "../lib/connect/dev-bundler";
+import { LOCAL_GATEWAY_SIGNER } from "../lib/confidential/local-gateway";
 
 const startedAt = performance.now();
 const root = resolve(import.meta.dirname, "..");
@@ -67,6 +68,8 @@ async function start() {
   // Production runs with NODE_ENV=production; without Inngest keys, our own executor still runs the functions.
   if (prod && !process.env.INNGEST_SIGNING_KEY) env.INNGEST_DEV_EXECUTOR = "1";
   if (!prod) env.WEBHOOK_ALLOW_LOOPBACK ??= "1"; // webhooks to a receiver on this machine (lib/webhooks/addresses.ts)
+  // Confidential decrypt requests answered by the local test gateway (its key is public: never in production).
+  if (!prod) env.CONFIDENTIAL_GATEWAY_SIGNER ??= LOCAL_GATEWAY_SIGNER;
   // Production runs scripts/serve.ts: Next.js for the pages, the API's routes straight to their handlers.
   const next = prod
     ? spawnProductionServer(host, port, env, "inherit")

@@ -18,6 +18,7 @@ import { softAuthenticator } from "@/lib/connect/passkeys-testing";
 import { seedRecovery } from "@/lib/connect/recovery-testing";
 import { LOCAL_VRF_KEY_HASH, localCoordinator, localSubscriptionId } from "@/lib/vrf/base";
 import { startStripeStandIn, type StripeStandIn } from "@/lib/billing/stripe-testing";
+import { LOCAL_GATEWAY_SIGNER } from "@/lib/confidential/local-gateway";
 import { call, freshIp, newTenant, type CallOptions, type CallResult } from "./client";
 
 type Schema = Record<string, any>;
@@ -43,8 +44,8 @@ interface Tenant {
 }
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-// Resources that are the same for every tenant (nothing to isolate).
-const SHARED_RESOURCES = ["/v1/connect/networks/{chainId}"];
+// Resources that are the same for every tenant (nothing to isolate): a feature flag exists for every tenant.
+const SHARED_RESOURCES = ["/v1/connect/networks/{chainId}", "/v1/tenant-features/{feature}"];
 
 const HOSTILE_STRINGS = [
   "", " ", "x".repeat(10_000), "😀🚀👩‍👩‍👧‍👦", "\u202Eevil\u202C مرحبا עברית", "e\u0301\u0302\u0303\u0304\u0305",
@@ -94,6 +95,7 @@ beforeAll(async () => {
   await seedConnectRecords(a);
   await seedGovernance(a);
   await seedVrf(a);
+  for (const t of [a, b]) await seedConfidential(t);
   // The newest token is the one the token operations are fuzzed on: an ERC20 (every operation applies).
   const token = await call("POST", "/v1/tokens", {
     token: a.apiKey,
@@ -198,6 +200,23 @@ async function seedVrf(t: Tenant) {
   const request = await call("POST", "/v1/vrf/requests", { token: t.apiKey, body: { consumer_id: consumer.body.id, num_words: 1, network: "polygon_amoy" } });
   expect(request.status, JSON.stringify(request.body)).toBe(201);
   expect((await settled(request.body.transaction, 90_000)).status).toBe("confirmed");
+}
+
+/**
+ * A decrypt request of each tenant (the opt-in feature on, the local test gateway as its gateway), so
+ * /v1/confidential/decrypt_requests/{id}/… is fuzzed on real records; that collection has no list operation.
+ */
+const seededIds = new Map<string, Map<string, string>>();
+async function seedConfidential(t: Tenant) {
+  const on = await call("POST", "/v1/tenant-features/confidential_decrypt", { token: t.apiKey, body: { enabled: true, config: { gateway_signer: LOCAL_GATEWAY_SIGNER } } });
+  expect(on.status, JSON.stringify(on.body)).toBe(200);
+  const request = await call("POST", "/v1/confidential/decrypt_requests", {
+    token: t.apiKey, body: { handle: `0x${"ab".repeat(32)}`, contract_address: "0x00000000000000000000000000000000000f0444", network: "polygon_amoy" },
+  });
+  expect(request.status, JSON.stringify(request.body)).toBe(201);
+  const collection = "/v1/confidential/decrypt_requests";
+  if (!seededIds.has(collection)) seededIds.set(collection, new Map());
+  seededIds.get(collection)!.set(t.id, request.body.id);
 }
 
 async function seedRegulated(t: Tenant) {
@@ -310,6 +329,11 @@ async function realParams(op: Operation, t: Tenant, memo: Map<string, unknown>) 
       continue;
     }
     const collection = segments.slice(0, i).join("/");
+    const seeded = seededIds.get(collection)?.get(t.id);
+    if (seeded) {
+      found[name] = seeded;
+      continue;
+    }
     const list = doc.paths[collection]?.get;
     const url = collection.replace(/\{(\w+)\}/g, (_, n) => encodeURIComponent(found[n] ?? ""));
     if (list && !memo.has(url)) {
@@ -480,7 +504,7 @@ function envelopeProblem(res: CallResult): string | null {
  */
 async function isolation(op: Operation, own: CallResult | undefined, aParams: Record<string, string | undefined>, bParams: Record<string, string | undefined>) {
   const pathParams = op.params.filter((p) => p.in === "path");
-  if (!pathParams.length || op.credential === "none" || !own) return;
+  if (!pathParams.length || op.credential === "none" || !own || SHARED_RESOURCES.includes(op.template)) return;
   const check = async (label: string, t: Tenant, params: Record<string, string>) => {
     const res = await attempt(op, label, t, { params });
     isolated.add(`${op.method} ${op.template}`);

@@ -28,7 +28,8 @@ export type IdPrefix =
   | "msig" | "mstx" // multisigs and their Safe transactions (lib/multisig)
   | "gov" | "prp" // governance instances and their proposals (lib/governance)
   | "pfc" // price feed consumers (lib/oracles)
-  | "pay" | "aud"; // billing payments and admin audit rows (lib/billing)
+  | "pay" | "aud" // billing payments and admin audit rows (lib/billing)
+  | "dcr"; // confidential decrypt requests (lib/confidential)
 
 export const newId = (prefix: IdPrefix) => `${prefix}_${next().toLowerCase()}`;
 

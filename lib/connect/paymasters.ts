@@ -5,6 +5,7 @@
 // the contract must exist, and when it exposes verifyingSigner() that must be the key's address.
 // One paymaster per tenant, mode, chain and address: a second registration is 409 while it is active;
 // a deactivated one is registered again with the new key. DELETE deactivates (the deposit stays).
+import { requireFeature } from "@/lib/features/service";
 import { getAddress, parseAbi, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { db } from "@/lib/db";
@@ -92,6 +93,7 @@ export function serializePaymaster(p: ConnectPaymaster) {
 }
 
 export async function registerPaymaster(scope: Scope, input: PaymasterInput) {
+  await requireFeature(scope, "paymasters"); // gas sponsorship is a tenant feature (lib/features/flags.ts)
   const network = networkOf(scope, input.chain_id);
   const signer = await signerOf(input);
   const address = getAddress(input.address);

@@ -6,6 +6,7 @@ import { getAddress } from "viem";
 import { db } from "@/lib/db";
 import { conflict, invalidRequest } from "@/lib/api/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { requireFeature } from "@/lib/features/service";
 import { forgetWalletMode } from "./wallet-mode";
 import { ownerProofUsed, verifyOwnerProof } from "./owner-proof";
 import { unixSeconds } from "@/lib/api/ids";
@@ -62,6 +63,8 @@ export async function updateSettings(scope: Scope, patch: SettingsPatch): Promis
     throw invalidRequest("parameter_missing", "Missing owner_signer: owner_signature proves it, so they are sent together.", "owner_signer");
   }
   if (patch.wallet_mode !== undefined) {
+    // Only the switch to connect is gated: switching back to custodial always works (lib/features/flags.ts).
+    if (patch.wallet_mode === "connect") await requireFeature(scope, "connect_mode");
     const owner = data.ownerSigner ?? current?.ownerSigner;
     if (patch.wallet_mode === "connect" && !owner) throw invalidRequest("parameter_missing", "Missing owner_signer: connect mode needs the owner of the tenant's smart account.", "owner_signer");
     // An owner stored before proofs were required proves control before connect mode is switched on again.

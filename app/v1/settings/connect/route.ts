@@ -10,7 +10,7 @@ export const GET = api(
 );
 
 export const PUT = api(
-  { auth: "api_key", summary: "Update Connect settings: CORS origins, OAuth client ids and passkey relying party (partial: only the fields sent change)", body: ConnectSettingsInput, response: ConnectSettings, errors: { 409: "A client id is configured by another tenant (oauth_client_id_taken)" }, tags: ["settings"] },
+  { auth: "api_key", summary: "Update Connect settings: CORS origins, OAuth client ids and passkey relying party (partial: only the fields sent change)", body: ConnectSettingsInput, response: ConnectSettings, errors: { 403: "wallet_mode connect while the connect_mode feature is disabled (feature_disabled)", 409: "A client id is configured by another tenant (oauth_client_id_taken)" }, tags: ["settings"] },
   ({ caller, body }) => patchSection(scopeOf(caller), "connect", body),
 );
 
@@ -22,7 +22,7 @@ export const POST = api(
     body: ConnectSettingsInput,
     response: ConnectSettings,
     status: 201,
-    errors: { 409: "A client id is configured by another tenant (oauth_client_id_taken)" },
+    errors: { 403: "wallet_mode connect while the connect_mode feature is disabled (feature_disabled)", 409: "A client id is configured by another tenant (oauth_client_id_taken)" },
     tags: ["settings"],
   },
   ({ caller, body }) => patchSection(scopeOf(caller), "connect", body),

@@ -1,0 +1,25 @@
+// /v1/tenant-features/{feature} — enable or disable a flag with its configuration (POST; PUT is the legacy form)
+import { api } from "@/lib/api/handler";
+import { FeatureParam, SetFeatureInput, TenantFeature } from "@/lib/schemas/features";
+import { setFeature } from "@/lib/features/service";
+import { scopeOf } from "@/lib/tokens/scope";
+
+const options = {
+  auth: "api_key" as const, params: FeatureParam, body: SetFeatureInput, response: TenantFeature,
+  errors: { 404: "No such feature flag" }, tags: ["tenant features"],
+};
+
+export const POST = api(
+  // Always 200 (the spec lists 200 and 201): a flag exists for every tenant from the start, so setting it
+  // updates the tenant's state and creates no resource, the first time as later.
+  { ...options, summary: "Enable or disable a feature flag (per mode); `config` is validated by the flag's config_schema and replaces the stored one" },
+  async ({ caller, params, body }) => (await setFeature(scopeOf(caller), params.feature, body)).feature,
+);
+
+export const PUT = api(
+  { ...options, summary: "Legacy form of POST /v1/tenant-features/{feature} (same body; answers 200); use POST", deprecated: true },
+  async ({ caller, params, body }) => (await setFeature(scopeOf(caller), params.feature, body)).feature,
+);
+
+import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)
+export const { GET, PATCH, DELETE } = unmatchedMethods;
