@@ -13,5 +13,8 @@ export function testEnv(databaseUrl: string, localChainRpcUrl: string, localBund
     TRUSTED_PROXY: "1",
     // Webhook receivers in tests listen on 127.0.0.1 (never allowed by default: lib/webhooks/addresses.ts).
     WEBHOOK_ALLOW_LOOPBACK: "1",
+    // The suites create far more contracts and writes per tenant than the free plan allows; the quota tests
+    // (lib/billing) turn enforcement back on, the default, in their own process.
+    BILLING_QUOTAS: "off",
   };
 }

@@ -17,6 +17,7 @@ import { seedConnect } from "@/lib/connect/testing";
 import { softAuthenticator } from "@/lib/connect/passkeys-testing";
 import { seedRecovery } from "@/lib/connect/recovery-testing";
 import { LOCAL_VRF_KEY_HASH, localCoordinator, localSubscriptionId } from "@/lib/vrf/base";
+import { startStripeStandIn, type StripeStandIn } from "@/lib/billing/stripe-testing";
 import { LOCAL_GATEWAY_SIGNER } from "@/lib/confidential/local-gateway";
 import { call, freshIp, newTenant, type CallOptions, type CallResult } from "./client";
 
@@ -72,6 +73,7 @@ let doc: any;
 let a: Tenant;
 let b: Tenant;
 let receiver: Receiver;
+let stripe: StripeStandIn;
 const problems = new Map<string, string>();
 const isolated = new Set<string>();
 const tally = new Map<string, { requests: number; ok: number; clientErrors: number }>();
@@ -80,6 +82,10 @@ let emails = 0;
 beforeAll(async () => {
   doc = (await call("GET", "/v1/openapi.json")).body;
   receiver = await startReceiver();
+  // Card billing against a local Stripe stand-in (no internet), so checkout, portal and invoices are fuzzed past
+  // their configuration check; the webhook verifies with a secret the fuzzer does not know; admin endpoints are closed to it.
+  stripe = await startStripeStandIn();
+  Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_test_fuzz", STRIPE_API_BASE: stripe.url, STRIPE_WEBHOOK_SECRET: "whsec_fuzz_only", BILLING_ADMIN_SECRET: "fuzz-admin-secret-unknown-to-the-fuzzer" });
   [a, b] = [await tenant("Fuzz A"), await tenant("Fuzz B")];
   for (const t of [a, b]) {
     const endpoint = await call("POST", "/v1/webhook_endpoints", { token: t.apiKey, body: { url: receiver.url, events: ["*"] } });
@@ -131,7 +137,10 @@ beforeAll(async () => {
   for (const t of [a, b]) expect((await call("POST", "/v1/api_keys", { token: t.accessToken, body: { name: "victim" } })).status).toBe(201);
 }, 120_000);
 
-afterAll(() => receiver?.close());
+afterAll(async () => {
+  receiver?.close();
+  await stripe?.close();
+});
 
 it("no operation answers 5xx to hostile input, and every 4xx is the error envelope", async () => {
   const operations = listOperations();

@@ -10,12 +10,18 @@ const tooLarge = () =>
   new ApiError(413, "invalid_request_error", "request_too_large", `The request body exceeds the limit of ${MAX_BODY_BYTES} bytes.`);
 
 export async function readJsonBody(request: Request): Promise<unknown> {
+  const text = await readBodyText(request);
+  return text === undefined ? undefined : parseJson(text);
+}
+
+/** The body as text (UTF-8), under the same size cap: for a route that must see the exact bytes (a signed webhook). */
+export async function readBodyText(request: Request): Promise<string | undefined> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   const known = requestBody(request); // read whole by the production server
   if (known) {
     if (known.byteLength > MAX_BODY_BYTES) throw tooLarge();
-    return parseJson(Buffer.from(known.buffer, known.byteOffset, known.byteLength).toString("utf8"));
+    return Buffer.from(known.buffer, known.byteOffset, known.byteLength).toString("utf8");
   }
   if (!request.body) return undefined;
 
@@ -32,7 +38,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     }
     chunks.push(value);
   }
-  return parseJson(Buffer.concat(chunks).toString("utf8"));
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 function parseJson(text: string): unknown {

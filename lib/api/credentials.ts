@@ -5,7 +5,8 @@
 import { createHash } from "node:crypto";
 import { hotQuery, meteringPool } from "@/lib/db";
 import { verifyAccessToken } from "@/lib/auth/tokens";
-import { unauthorized } from "./errors";
+import { unauthorized, type ApiError } from "./errors";
+import { apiCallsCte, apiCallsRefusal, type ApiCallsRow } from "@/lib/billing/api-calls";
 import { clientIpFrom } from "./client-ip";
 import { gatherWhileBusy } from "@/lib/gather";
 import { rateLimitCte, rateLimitParams, readRateLimit, takeSlot, type Policy, type RateLimitResult, type RateLimitRow } from "./rate-limit";
@@ -50,14 +51,15 @@ ranked AS (
   SELECT k.*, $4 || ':' || k.tenant_id AS limit_key, row_number() OVER (PARTITION BY k.tenant_id ORDER BY k.ord)::int AS rank FROM k
 ),
 wanted AS (SELECT limit_key AS key, count(*)::int AS n FROM ranked GROUP BY limit_key),
-${rateLimitCte(2)}
-SELECT r.ord, r.id, r.tenant_id, r.environment, r.rank, rl.granted, rl.used, rl.oldest, rl.now_ms
-FROM ranked r JOIN rl ON rl.key = r.limit_key`;
+${rateLimitCte(2)},
+${apiCallsCte(4)}
+SELECT r.ord, r.id, r.tenant_id, r.environment, r.rank, rl.granted, rl.used, rl.oldest, rl.now_ms, a.plan, a.period_start, a.period_end, a.calls
+FROM ranked r JOIN rl ON rl.key = r.limit_key JOIN api_calls a ON a.tenant_id = r.tenant_id`;
 const apiKeyUnmeteredSql = `${apiKeyLookup}
 SELECT k.ord, k.id, k.tenant_id, k.environment FROM k`;
 
-type KeyRow = { ord: string; id: string; tenant_id: string; environment: "test" | "live" } & Partial<RateLimitRow> & { rank?: number };
-type KeyCheck = { caller: Caller; rateLimit?: RateLimitResult } | null;
+type KeyRow = { ord: string; id: string; tenant_id: string; environment: "test" | "live" } & Partial<RateLimitRow> & Partial<ApiCallsRow> & { rank?: number };
+type KeyCheck = { caller: Caller; rateLimit?: RateLimitResult; quota?: ApiError | null } | null;
 
 const callerOf = (row: KeyRow): Caller => ({
   tenantId: row.tenant_id,
@@ -76,7 +78,10 @@ function checkKey(hash: string, policy: Policy): Promise<KeyCheck> {
       const byOrd = new Map(rows.map((row) => [Number(row.ord), row]));
       return hashes.map((_, i) => {
         const row = byOrd.get(i + 1);
-        const value: KeyCheck = row ? { caller: callerOf(row), rateLimit: readRateLimit(policy, row as KeyRow & RateLimitRow, row.rank) } : null;
+        const rateLimit = row && readRateLimit(policy, row as KeyRow & RateLimitRow, row.rank);
+        // The plan's API calls (lib/billing/api-calls): only a request the rate limiter admitted is counted.
+        const quota = row && rateLimit?.allowed ? apiCallsRefusal(row as KeyRow & ApiCallsRow, row.rank ?? 1) : null;
+        const value: KeyCheck = row ? { caller: callerOf(row), rateLimit: rateLimit!, quota } : null;
         return { status: "fulfilled", value };
       });
     }, 2);
@@ -145,7 +150,8 @@ export async function authenticate(
       return fail("api_key_required", "This endpoint takes an API key secret (sk_test_… or sk_live_…), not a session access token.");
     }
     const checked = metered ? await checkKey(hashSecret(credential), policy) : await checkKeyUnmetered(hashSecret(credential));
-    return checked ?? fail("invalid_api_key", "Invalid API key: it does not exist, was revoked, or its rotation grace period ended.");
+    if (!checked) return fail("invalid_api_key", "Invalid API key: it does not exist, was revoked, or its rotation grace period ended.");
+    return checked.quota ? { caller: checked.caller, rateLimit: checked.rateLimit, failure: checked.quota } : checked;
   }
 
   if (isSecretKey(credential)) {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { ApiError, internalError } from "./errors";
 import { authenticate, type AuthMode, type Caller } from "./credentials";
 import { policies, rateLimitHeaders, assertAllowed, type Policy, type RateLimitResult } from "./rate-limit";
-import { readJsonBody } from "./body";
+import { readBodyText, readJsonBody } from "./body";
 import { parseOrThrow } from "./validation";
 import { requestHash, withIdempotency } from "./idempotency";
 import { newId } from "./ids";
@@ -13,6 +13,7 @@ import { IdempotencyKey } from "@/lib/schemas/common";
 import { logError, logRequest } from "./log";
 import { connectCors } from "@/lib/connect/cors";
 import { setResponseText } from "./raw-bodies";
+import { requireAdmin, type Admin } from "@/lib/billing/admin";
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
@@ -30,6 +31,10 @@ export interface RouteOptions<B extends AnyObject | undefined, Q extends AnyObje
   policy?: Policy;
   tags?: string[];
   deprecated?: boolean;
+  /** The body is handed over as received (ctx.rawBody), not parsed as JSON: for a signed inbound webhook. */
+  rawBody?: boolean;
+  /** The platform's admin secret (X-Admin-Secret, lib/billing/admin) is checked before anything else of the request: 403 without it; ctx.admin. */
+  adminSecret?: boolean;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -41,6 +46,10 @@ export interface Context<B, Q, P> {
   body: B;
   query: Q;
   params: P;
+  /** With the option rawBody: the body's text, exactly as received. */
+  rawBody?: string;
+  /** With the option adminSecret: who the admin is, for the audit row. */
+  admin?: Admin;
 }
 
 /** For handlers that must pick their status or headers; plain return values are sent as JSON with `status`. */
@@ -85,14 +94,16 @@ export function api<
       if (rateLimit) assertAllowed(rateLimit); // none for a batch operation: the batch took the slots
       if (auth.failure) throw auth.failure;
       const preflight = await cors?.admit(caller); // 403 unless the Origin is allowed; answers OPTIONS preflights
+      const admin = options.adminSecret ? requireAdmin(request) : undefined; // before the body: a stranger learns nothing of it
 
       const params = options.params ? parseOrThrow(options.params, (await routeCtx?.params) ?? {}, "path") : undefined;
       const query = options.query ? parseOrThrow(options.query, Object.fromEntries(url.searchParams), "query") : undefined;
-      const raw = WRITE_METHODS.has(request.method) ? await readJsonBody(request) : undefined;
+      const rawBody = options.rawBody && WRITE_METHODS.has(request.method) ? ((await readBodyText(request)) ?? "") : undefined;
+      const raw = WRITE_METHODS.has(request.method) && !options.rawBody ? await readJsonBody(request) : undefined;
       const body = options.body ? parseOrThrow(options.body, raw ?? {}, "body") : undefined;
 
       const run = async () => {
-        const result = preflight ? new Reply(null, 204, preflight.headers) : await handler({ request, requestId, caller, tenantId: caller?.tenantId, body, query, params } as never);
+        const result = preflight ? new Reply(null, 204, preflight.headers) : await handler({ request, requestId, caller, tenantId: caller?.tenantId, body, query, params, rawBody, admin } as never);
         return result instanceof Reply ? result : new Reply(result, options.status ?? 200);
       };
 

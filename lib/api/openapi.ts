@@ -6,6 +6,9 @@ import type { RouteHandler } from "./handler";
 import { ErrorEnvelope } from "@/lib/schemas/common";
 import { ORIGIN_NOT_ALLOWED } from "@/lib/connect/cors";
 
+const QUOTA_EXCEEDED =
+  "Quota exceeded (`quota_exceeded`): the plan's API calls, chain writes, deployed contracts or webhook endpoints; the message names the limit, the use and the upgrade (POST /v1/billing/checkout)";
+
 const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ErrorEnvelope } } });
 
 const rateLimitHeaders = {
@@ -29,6 +32,10 @@ function operation(method: string, handler: RouteHandler): ZodOpenApiOperationOb
     "429": errorResponse("Rate limit exceeded; see Retry-After"),
   };
   if (meta.auth !== "none") responses["401"] = errorResponse("Missing or invalid credential");
+  // The plan's quotas (lib/billing/quotas): API calls on every API-key request, and chain writes, deployed contracts
+  // and webhook endpoints where they are created.
+  if (meta.auth === "api_key" || meta.auth === "any") responses["402"] = errorResponse(QUOTA_EXCEEDED);
+  if (meta.adminSecret) responses["403"] = errorResponse("Missing or invalid admin secret (X-Admin-Secret)");
   if (meta.params) responses["404"] = errorResponse("No such resource for this tenant");
   if (method !== "get") {
     responses["409"] = errorResponse("idempotency_key reused with other parameters");
@@ -36,7 +43,7 @@ function operation(method: string, handler: RouteHandler): ZodOpenApiOperationOb
   }
   for (const [status, description] of Object.entries(meta.errors ?? {})) responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] = errorResponse(description);
   const security: Record<string, string[]>[] =
-    meta.auth === "api_key" ? [{ apiKey: [] }] : meta.auth === "bearer" ? [{ session: [] }] : meta.auth === "any" ? [{ apiKey: [] }, { session: [] }] : [];
+    meta.auth === "api_key" ? [{ apiKey: [] }] : meta.auth === "bearer" ? [{ session: [] }] : meta.auth === "any" ? [{ apiKey: [] }, { session: [] }] : meta.adminSecret ? [{ adminSecret: [] }] : [];
   return {
     summary: meta.summary,
     tags: meta.tags,
@@ -81,6 +88,7 @@ export async function openApiDocument() {
       securitySchemes: {
         apiKey: { type: "http", scheme: "bearer", description: "API key secret: sk_test_… or sk_live_…" },
         session: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "access_token from /auth/register, /auth/login or /auth/refresh" },
+        adminSecret: { type: "apiKey", in: "header", name: "X-Admin-Secret", description: "The platform's billing admin secret (BILLING_ADMIN_SECRET); billing admin endpoints only" },
       },
     },
     paths,

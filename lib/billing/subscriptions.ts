@@ -46,6 +46,8 @@ export interface Activation {
   source: PlanSource;
   /** The end of the paid period; default 30 days from now (a renewal extends from the current end). */
   periodEnd?: Date;
+  /** The start of the paid period when the payment processor says it (a card subscription's billing period); default as above. */
+  periodStart?: Date;
   stripe?: { customerId?: string; subscriptionId?: string };
 }
 
@@ -54,7 +56,7 @@ export async function activatePlan(tenantId: string, plan: PlanId, activation: A
   const now = new Date();
   const existing = await tx.subscription.findUnique({ where: { tenantId } });
   const renewing = existing && existing.plan === plan && existing.status === "active" && existing.currentPeriodEnd && existing.currentPeriodEnd > now;
-  const start = renewing ? existing.currentPeriodStart : now;
+  const start = activation.periodStart ?? (renewing ? existing.currentPeriodStart : now);
   const end = plan === "free" ? null : (activation.periodEnd ?? new Date((renewing ? existing.currentPeriodEnd!.getTime() : now.getTime()) + PERIOD_DAYS * DAY_MS));
   const data = {
     plan,

@@ -11,7 +11,7 @@ import type { Transaction } from "@/lib/generated/prisma/client";
 import { operationFor, type ChainWrite, type EffectEvent } from "./operations";
 import { confirmWithEvents, insertRecord, moveToFinal, type FinalChanges } from "./records";
 import { serializeTransaction } from "./serialize";
-import { recordChainWrite, wakeWallets } from "./write";
+import { recordFollowUp, wakeWallets } from "./write";
 
 export type Ending =
   /** `record`: the record as the caller holds it, which lets a confirmation that is only events end in one statement. */
@@ -76,7 +76,7 @@ export async function finalize(endings: Ending[]) {
   let forOutbox = false;
   await transaction(async (client) => {
     const submit = async (write: ChainWrite) => {
-      const record = await recordChainWrite(write, client);
+      const record = await recordFollowUp(write, client);
       followUps.push(record);
       return record;
     };

@@ -13,14 +13,15 @@ import { serializeTransaction } from "./serialize";
 import { finalize } from "./finalize";
 import { storeAtIntake } from "./intake";
 import { findRecord, loadTransaction, pageOfRecords, type RecordFilters } from "./records";
-import { dispatchWoken, newRecord, wakeWallets } from "./write";
+import { admitChainWrite, dispatchWoken, newRecord, wakeWallets } from "./write";
 
 export { serializeTransaction };
 export type { ChainWrite };
-export { dispatchWallets, recordChainWrite, wakeWallets, WALLET_WORK, type WalletWork } from "./write";
+export { dispatchWallets, recordChainWrite, registerIntakeGuard, wakeWallets, WALLET_WORK, type IntakeGuard, type WalletWork } from "./write";
 
 /** record + wake (one round trip): the usual way to write to the chain. Returns the serialised record (status pending). */
 export async function submitChainWrite(write: ChainWrite) {
+  await admitChainWrite(write);
   const fresh = await newRecord(write);
   // The wallet's run is in this process: its gas is estimated while the record is stored, not in the run's pass.
   if ((fresh.submitter ?? "eoa") === "eoa" && walletRunHere({ from: fresh.fromAddress, chainKey: fresh.chainKey })) {

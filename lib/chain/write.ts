@@ -38,8 +38,31 @@ export async function newRecord(write: ChainWrite): Promise<NewRecord> {
   return { ...(prepare ? prepare(record) : record), submitter: sender.submitter };
 }
 
+/**
+ * A check a new chain write of a request must pass before anything is recorded or sent (e.g. the plan's
+ * quotas, registered by lib/composition): it throws the request's error. Follow-up writes that an operation's
+ * effect records (lib/chain/finalize) are not checked: the operation they complete was admitted already.
+ * `client` is the caller's database transaction, when the write is recorded in one.
+ */
+export type IntakeGuard = (write: ChainWrite, client?: Queryable) => Promise<void>;
+const intakeGuards: IntakeGuard[] = [];
+
+export function registerIntakeGuard(guard: IntakeGuard) {
+  if (!intakeGuards.includes(guard)) intakeGuards.push(guard);
+}
+
+export async function admitChainWrite(write: ChainWrite, client?: Queryable) {
+  for (const guard of intakeGuards) await guard(write, client);
+}
+
 /** Creates the pending record without waking its wallet; pass the caller's database transaction to commit it with other rows, then wakeWallets. */
 export async function recordChainWrite(write: ChainWrite, client?: Queryable): Promise<Transaction> {
+  await admitChainWrite(write, client);
+  return insertRecord(await newRecord(write), client);
+}
+
+/** recordChainWrite for the follow-up writes of an operation's effect (lib/chain/finalize): no intake guard. */
+export async function recordFollowUp(write: ChainWrite, client: Queryable): Promise<Transaction> {
   return insertRecord(await newRecord(write), client);
 }
 

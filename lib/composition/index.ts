@@ -6,6 +6,8 @@
 // lib/chain imports no domain, and fails loudly when this was skipped.
 import { registerOperations } from "@/lib/chain/operations";
 import { registerSenderResolver, registerSubmitter } from "@/lib/chain/senders";
+import { registerIntakeGuard } from "@/lib/chain/write";
+import { chainWriteGuard } from "@/lib/billing/quotas";
 import { tokenOperations } from "@/lib/tokens/effects";
 import { trexTokenOperations } from "@/lib/trex/effects";
 import { trustedIssuerOperations } from "@/lib/trex/trusted-issuers-effects";
@@ -43,3 +45,6 @@ registerSenderResolver(async (scope, network) => {
   return { address: acting.address, submitter: acting.mode === "connect" ? "user_operation" : "eoa" };
 });
 registerSubmitter("user_operation", userOperationSubmitter);
+
+// The plan's quotas (chain writes, deployed contracts) are checked before a request's chain write is recorded.
+registerIntakeGuard(chainWriteGuard);

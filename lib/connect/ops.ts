@@ -29,6 +29,7 @@ import { PASSKEY_STUB_SIGNATURE, PASSKEY_VERIFICATION_GAS_MARGIN } from "./passk
 import { ESTIMATION_FUNDS, RELAY_SUBMITTED, STUB_ECDSA_SIGNATURE, serializeRelay } from "./relay";
 import { loadSponsor, type PaymasterGasEstimate } from "./sponsor";
 import { userOperationHash } from "./user-op-hash";
+import { assertChainWriteQuota } from "@/lib/billing/quotas";
 
 export interface Call {
   to: Address;
@@ -69,6 +70,8 @@ export async function prepareUserOperation(
   input: { address: string; chain_id: string; calls: Call[]; paymaster_id?: string; transaction_id?: string; nonce_key?: bigint },
 ) {
   const account = await findAccount(scope, input.address, input.chain_id);
+  // A user operation of its own is a chain write of the plan (one that carries a transaction record was counted there).
+  if (!input.transaction_id) await assertChainWriteQuota(scope.tenantId);
   const sponsor = input.paymaster_id ? await loadSponsor(scope, account, input.paymaster_id) : null;
   const client = publicClient(account.network);
   const sender = getAddress(account.address);

@@ -24,6 +24,7 @@ import { requireSafetyNet } from "./safety-net";
 import { loadSponsor, sponsorEstimate } from "./sponsor";
 import { PASSKEY_STUB_SIGNATURE, PASSKEY_VERIFICATION_GAS_MARGIN } from "./passkey-account";
 import { userOperationHash } from "./user-op-hash";
+import { assertChainWriteQuota } from "@/lib/billing/quotas";
 
 export const RELAY_SUBMITTED = "connect/relay.submitted";
 
@@ -106,6 +107,7 @@ export async function relay(scope: Scope, input: { chain_id: string; user_operat
   if (existing) return serializeRelay(existing);
   await checkRootSignature(account, hash, BigInt(op.nonce), op.signature, "user_operation.signature");
   await requireSafetyNet(scope, account, op.callData as Hex);
+  await assertChainWriteQuota(scope.tenantId); // a relayed user operation is a chain write of the plan (lib/billing/quotas)
 
   const id = connectId("rop");
   const signed = rpcUserOperation(op, op.signature as Hex);

@@ -12,6 +12,7 @@ import type { ListParams } from "@/lib/schemas/common";
 import { MAX_METADATA_KEYS, type CreateWebhookEndpointInput, type UpdateWebhookEndpointInput } from "@/lib/schemas/webhooks";
 import { newSigningSecret } from "./signing";
 import { checkEndpointUrl } from "./urls";
+import { assertWebhookEndpointQuota } from "@/lib/billing/quotas";
 
 /** Whose endpoints: the tenant, in the mode of the caller's key. */
 export interface Scope {
@@ -66,6 +67,7 @@ export async function createEndpoint(scope: Scope, input: z.output<typeof Create
   if (count >= MAX_ENDPOINTS) {
     throw invalidRequest("webhook_endpoint_limit", `A tenant may have at most ${MAX_ENDPOINTS} webhook endpoints per mode; delete one first.`);
   }
+  await assertWebhookEndpointQuota(scope.tenantId); // the plan's webhook endpoints, both modes (lib/billing/quotas)
   const secret = newSigningSecret();
   const endpoint = await db.webhookEndpoint.create({
     data: {

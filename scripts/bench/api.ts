@@ -60,7 +60,7 @@ const line = (name: string, rps: number, p50: number, p99: number) =>
 
 const url = await benchDatabase();
 const secrets = await seedKeys(url);
-const server = await startNext(PORT, { DATABASE_URL: url, DATABASE_POOL_SIZE: "20", LOCAL_CHAIN_RPC_URL: "http://127.0.0.1:1" });
+const server = await startNext(PORT, { DATABASE_URL: url, DATABASE_POOL_SIZE: "20", LOCAL_CHAIN_RPC_URL: "http://127.0.0.1:1", BILLING_QUOTAS: "off" });
 try {
   // Warm-up: JIT and Next's lazily loaded modules; then alternate the two routes so drift on a shared
   // machine hits both alike, and compare medians.

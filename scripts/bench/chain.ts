@@ -97,6 +97,7 @@ const server = await startNext(PORT, {
   INNGEST_DEV_EXECUTOR: "1",
   ALLOW_LOCAL_CHAIN: "1",
   RATE_LIMIT_GENERAL_PER_MINUTE: "1000000",
+  BILLING_QUOTAS: "off", // the free plan's 500 chain writes a month would end the run
   DATABASE_POOL_SIZE: "20",
 });
 const sql = new pg.Client({ connectionString: db.url });

@@ -1,0 +1,64 @@
+// API calls per period: counted by the statement that checks API keys and takes their rate-limit slots
+// (lib/api/credentials), in one more CTE, so a request costs no extra round trip and no row of its own: one
+// counter row per tenant and period (billing_api_calls), incremented by the requests the rate limiter admitted.
+// The period is the one in force, decided in SQL exactly as currentPlan decides it (./subscriptions): the paid
+// period while it runs, else the calendar month (UTC). Requests made with a session (the console) are not API
+// calls; a batch counts once, as it takes one rate-limit slot. Requests answered 402 for this quota still count:
+// they reached the API. The counter is written on the metering connections (synchronous_commit off): a crash
+// may lose the last instants' counts, never add any.
+import { ApiError } from "@/lib/api/errors";
+import { quotaExceeded, quotasEnforced } from "./quotas";
+import { planOf } from "./plans";
+import type { CurrentPlan } from "./subscriptions";
+
+/**
+ * CTEs `periods` and `api_calls` for a statement that has `k` (tenant_id per request) and `rl` (the rate-limit
+ * rows, key = `<policy>:<tenant_id>`, granted); `$p` is the policy name. `api_calls` returns per tenant its plan,
+ * period start and end, and its calls after this statement.
+ */
+export const apiCallsCte = (p: number) => `periods AS (
+  SELECT t.tenant_id, COALESCE(s.plan, 'free') AS plan,
+    COALESCE(s.current_period_start, date_trunc('month', now() AT TIME ZONE 'UTC')) AS period_start,
+    COALESCE(s.current_period_end, date_trunc('month', now() AT TIME ZONE 'UTC') + interval '1 month') AS period_end
+  FROM (SELECT DISTINCT tenant_id FROM k) t
+  LEFT JOIN subscriptions s ON s.tenant_id = t.tenant_id AND s.plan <> 'free' AND s.status <> 'canceled'
+    AND (s.current_period_end IS NULL OR s.current_period_end > now() AT TIME ZONE 'UTC')
+),
+counted AS (
+  INSERT INTO billing_api_calls AS c (tenant_id, period_start, calls, updated_at)
+  SELECT p.tenant_id, p.period_start, r.granted, now() AT TIME ZONE 'UTC'
+  FROM periods p JOIN rl r ON r.key = $${p} || ':' || p.tenant_id
+  WHERE r.granted > 0
+  ORDER BY p.tenant_id
+  ON CONFLICT (tenant_id, period_start) DO UPDATE SET calls = c.calls + excluded.calls, updated_at = excluded.updated_at
+  RETURNING c.tenant_id, c.calls
+),
+api_calls AS (
+  SELECT p.tenant_id, p.plan, p.period_start, p.period_end, COALESCE(c.calls, 0) AS calls
+  FROM periods p LEFT JOIN counted c ON c.tenant_id = p.tenant_id
+)`;
+
+export interface ApiCallsRow {
+  plan: string;
+  period_start: Date;
+  period_end: Date;
+  calls: number;
+  granted: number;
+}
+
+/**
+ * The 402 for the `rank`-th admitted request of a tenant in the statement when it goes beyond the plan's API
+ * calls; null when it fits (or quotas are off, or the plan has no such limit).
+ */
+export function apiCallsRefusal(row: ApiCallsRow, rank: number): ApiError | null {
+  if (!quotasEnforced()) return null;
+  const plan = planOf(row.plan);
+  const limit = plan.limits.api_calls_per_month;
+  if (limit === null) return null;
+  const position = Number(row.calls) - Number(row.granted) + rank; // this request's place in the period's count
+  if (position <= limit) return null;
+  const current: CurrentPlan = {
+    plan, status: "active", source: "", periodStart: new Date(row.period_start), periodEnd: new Date(row.period_end), cancelAtPeriodEnd: false,
+  };
+  return quotaExceeded("api_calls", current, "api_calls_per_month", position - 1);
+}
