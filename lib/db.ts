@@ -30,7 +30,7 @@ function connect() {
 }
 
 /** Pool size and waits per app instance, from the environment (README, Configuration). */
-export function poolSettings(env: NodeJS.ProcessEnv = process.env) {
+export function poolSettings(env: Record<string, string | undefined> = process.env) {
   const number = (name: string, fallback: number) => {
     const value = Number(env[name] ?? fallback);
     if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got ${JSON.stringify(env[name])})`);
