@@ -73,7 +73,7 @@ describe("PostgreSQL restarts during a burst of 200 mints", () => {
     const token = await deployToken(t, { name: "Restart", symbol: "RST", standard: "ERC20", decimals: 0, initial_supply: "0", features: ERC20_FEATURES });
     await watchLogs({ network: NETWORK, address: token.address, event: "event Transfer(address indexed from, address indexed to, uint256 value)" });
 
-    const counts = { sent: 0, accepted: 0, unavailable: 0, other: 0, restartMs: 0, confirmed: 0, duplicates: 0, nonceGaps: 0, logEvents: 0 };
+    const counts = { sent: 0, accepted: 0, unavailable: 0, replayed: 0, other: 0, restartMs: 0, confirmed: 0, duplicates: 0, nonceGaps: 0, logEvents: 0 };
     const accepted = new Map<number, string>(); // mint index → transaction id
     const unexpected: string[] = [];
     let next = 0;
@@ -84,6 +84,8 @@ describe("PostgreSQL restarts during a burst of 200 mints", () => {
         counts.sent++;
         const res = await api(t, "POST", `/v1/tokens/${token.id}/mint`, { to: HOLDER, amount: "1", idempotency_key: `restart-mint-${i}` });
         if (res.status === 201) {
+          // A retry whose first try committed before the gap cut its answer: replayed, not run again.
+          if (res.headers.get("idempotent-replayed") === "true") counts.replayed++;
           // A retry of an accepted request replays the same record.
           if (accepted.has(i) && accepted.get(i) !== res.body.id) unexpected.push(`mint ${i}: a second record ${res.body.id}`);
           accepted.set(i, res.body.id);
