@@ -8,19 +8,41 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 function connect() {
   const connectionString = process.env.DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set: start the app with `npm run dev` or set it");
-  const size = Number(process.env.DATABASE_POOL_SIZE ?? 10);
-  const pool = new pg.Pool({ connectionString, max: size });
+  const { size, connectTimeoutMs, transactionMaxWaitMs, transactionTimeoutMs } = poolSettings();
+  // A connection is waited for at most connectTimeoutMs (pg's default is for ever): past it, the statement
+  // fails and the request answers 503 with Retry-After (lib/db/unavailable), as a transaction that cannot start does.
+  const common = { connectionString, connectionTimeoutMillis: connectTimeoutMs };
+  const pool = new pg.Pool({ ...common, max: size });
   const sidePoolSize = Math.max(2, Math.ceil(size / 2));
   // Rate-limit counters (and an API key's last use) are written by every request and worth nothing after a
   // crash: their commits need not wait for the disk, so they use connections with synchronous_commit off.
-  const metering = new pg.Pool({ connectionString, max: sidePoolSize, options: "-c synchronous_commit=off", allowExitOnIdle: true });
+  const metering = new pg.Pool({ ...common, max: sidePoolSize, options: "-c synchronous_commit=off", allowExitOnIdle: true });
   // The wallet runs (lib/chain/eoa) have their own connections: their statements (a pass's nonces and
   // signatures, its endings) never wait behind a burst of requests queued in the request pool.
-  const chain = new pg.Pool({ connectionString, max: sidePoolSize, allowExitOnIdle: true });
+  const chain = new pg.Pool({ ...common, max: sidePoolSize, allowExitOnIdle: true });
   // An idle connection the server closes (a restart, a shutdown) is dropped by the pool; unhandled, its
   // error would end the process.
   for (const p of [pool, metering, chain]) p.on("error", (error) => console.warn(`database: idle connection closed (${error.message})`));
-  return { pool, metering, chain, db: new PrismaClient({ adapter: new PrismaPg(pool) }) };
+  // Prisma's defaults (maxWait 2 s, timeout 5 s) fail an interactive transaction that queued 2 s for a
+  // connection on a loaded machine, while a plain statement would have waited longer: both wait alike here.
+  const transactionOptions = { maxWait: transactionMaxWaitMs, timeout: transactionTimeoutMs };
+  return { pool, metering, chain, db: new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions }) };
+}
+
+/** Pool size and waits per app instance, from the environment (README, Configuration). */
+export function poolSettings(env: Record<string, string | undefined> = process.env) {
+  const number = (name: string, fallback: number) => {
+    const value = Number(env[name] ?? fallback);
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got ${JSON.stringify(env[name])})`);
+    return value;
+  };
+  const connectTimeoutMs = number("DATABASE_CONNECT_TIMEOUT_MS", 10_000);
+  return {
+    size: number("DATABASE_POOL_SIZE", 10),
+    connectTimeoutMs,
+    transactionMaxWaitMs: number("DATABASE_TRANSACTION_MAX_WAIT_MS", connectTimeoutMs),
+    transactionTimeoutMs: number("DATABASE_TRANSACTION_TIMEOUT_MS", 15_000),
+  };
 }
 
 const globalForDb = globalThis as unknown as { database?: ReturnType<typeof connect> };

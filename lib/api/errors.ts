@@ -40,3 +40,15 @@ export const unauthorized = (code: string, message: string) => new ApiError(401,
 
 export const internalError = () =>
   new ApiError(500, "api_error", "internal_error", "An unexpected error occurred on our side. It has been logged; please retry.");
+
+/** Seconds a client should wait before retrying a 503 (see serviceUnavailable). */
+export const RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The database could not serve the request now (load, a restart): nothing about the request is wrong, and
+ * retrying it (with its idempotency_key) after Retry-After is safe.
+ */
+export const serviceUnavailable = () =>
+  new ApiError(503, "api_error", "service_unavailable", "The service is temporarily unavailable. Please retry after the number of seconds in Retry-After.", undefined, {
+    "Retry-After": String(RETRY_AFTER_SECONDS),
+  });

@@ -2,7 +2,8 @@
 // body/query/path validation, idempotency, the error envelope, the request id and the request log line.
 import "@/lib/composition"; // the domains registered with lib/chain before any request
 import { z } from "zod";
-import { ApiError, internalError } from "./errors";
+import { ApiError, internalError, serviceUnavailable } from "./errors";
+import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { authenticate, type AuthMode, type Caller } from "./credentials";
 import { policies, rateLimitHeaders, assertAllowed, type Policy, type RateLimitResult } from "./rate-limit";
 import { readBodyText, readJsonBody } from "./body";
@@ -10,7 +11,7 @@ import { parseOrThrow } from "./validation";
 import { requestHash, withIdempotency } from "./idempotency";
 import { newId } from "./ids";
 import { IdempotencyKey } from "@/lib/schemas/common";
-import { logError, logRequest } from "./log";
+import { logError, logRequest, logUnavailable } from "./log";
 import { connectCors } from "@/lib/connect/cors";
 import { setResponseText } from "./raw-bodies";
 import { requireAdmin, type Admin } from "@/lib/billing/admin";
@@ -168,7 +169,14 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 export function errorResponse(err: unknown, requestId: string) {
-  const apiError = err instanceof ApiError ? err : internalError();
-  if (!(err instanceof ApiError)) logError(requestId, err);
-  return json(apiError.body, apiError.status, apiError.headers);
+  if (err instanceof ApiError) return json(err.body, err.status, err.headers);
+  // Load or a database restart is not a bug: 503 with Retry-After, logged once per outage (lib/api/log).
+  if (isDatabaseUnavailable(err)) {
+    logUnavailable(requestId, err);
+    const unavailable = serviceUnavailable();
+    return json(unavailable.body, unavailable.status, unavailable.headers);
+  }
+  logError(requestId, err);
+  const internal = internalError();
+  return json(internal.body, internal.status);
 }

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { pool } from "@/lib/db";
 import { seal, unseal } from "@/lib/crypto/secrets";
 import { ApiError } from "./errors";
+import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 
 /** Whose key it is: the tenant and the caller's mode. */
 export interface IdempotencyScope {
@@ -53,10 +54,10 @@ export async function withIdempotency(
        SET request_hash = EXCLUDED.request_hash, response_status = NULL, response_body = NULL, created_at = now()
        WHERE idempotency_records.created_at < now() - interval '24 hours'
           OR (idempotency_records.response_status IS NULL AND idempotency_records.created_at < now() - interval '5 minutes')
-     RETURNING key`,
+     RETURNING created_at::text AS claimed_at`,
     [scope.tenantId, scope.livemode, key, hash],
   );
-  if (claim.rowCount) return runAndStore(scope, key, operation);
+  if (claim.rowCount) return runAndStore({ ...scope, key, claimedAt: claim.rows[0].claimed_at }, operation);
 
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
   for (;;) {
@@ -76,7 +77,16 @@ export async function withIdempotency(
   }
 }
 
-async function runAndStore(scope: IdempotencyScope, key: string, operation: () => Promise<{ status: number; body: unknown }>) {
+/** A claim of ours: the statements that end it touch the row only while it is still this claim. */
+interface Claim extends IdempotencyScope {
+  key: string;
+  /** created_at as text: exact, whatever the time zones of this process and the session. */
+  claimedAt: string;
+}
+const OURS = "tenant_id = $1 AND livemode = $2 AND key = $3 AND created_at = $4::timestamp AND response_status IS NULL";
+
+async function runAndStore(claim: Claim, operation: () => Promise<{ status: number; body: unknown }>) {
+  const ours = [claim.tenantId, claim.livemode, claim.key, claim.claimedAt];
   let result: { status: number; body: unknown };
   try {
     result = await operation();
@@ -85,13 +95,30 @@ async function runAndStore(scope: IdempotencyScope, key: string, operation: () =
       result = { status: err.status, body: err.body };
     } else {
       // Nothing reliable to replay: release the key so the client's retry runs the operation.
-      await pool.query("DELETE FROM idempotency_records WHERE tenant_id = $1 AND livemode = $2 AND key = $3", [scope.tenantId, scope.livemode, key]);
+      await settle(() => pool.query(`DELETE FROM idempotency_records WHERE ${OURS}`, ours)).catch(() => {});
       throw err;
     }
   }
-  await pool.query(
-    "UPDATE idempotency_records SET response_status = $4, response_body = $5 WHERE tenant_id = $1 AND livemode = $2 AND key = $3",
-    [scope.tenantId, scope.livemode, key, result.status, seal(JSON.stringify(result.body))],
-  );
+  // The operation happened: its answer must be stored, so a retry replays it rather than running it again.
+  await settle(() => pool.query(`UPDATE idempotency_records SET response_status = $5, response_body = $6 WHERE ${OURS}`, [...ours, result.status, seal(JSON.stringify(result.body))]));
   return { ...result, replayed: false };
+}
+
+// While the database is unavailable (what likely failed the operation), the statement that ends a claim cannot
+// run either; left undone, the key would stay "in progress" until a claim may be taken over (5 minutes), and a
+// stored answer lost would let a retry run the operation twice. It is retried in the background until the
+// database is back (within the takeover window); meanwhile a retry with the key waits for the first request.
+const SETTLE_RETRY_MS = 1_000;
+const SETTLE_FOR_MS = 4 * 60_000;
+
+async function settle(statement: () => Promise<unknown>): Promise<void> {
+  try {
+    await statement();
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    const until = Date.now() + SETTLE_FOR_MS;
+    const retry = () => setTimeout(() => statement().catch(() => Date.now() < until && retry()), SETTLE_RETRY_MS).unref();
+    retry();
+    throw error; // this request answers 503; the client's retry finds the settled claim
+  }
 }

@@ -30,6 +30,7 @@ function operation(method: string, handler: RouteHandler): ZodOpenApiOperationOb
     },
     "400": errorResponse("Invalid request: the error names the parameter"),
     "429": errorResponse("Rate limit exceeded; see Retry-After"),
+    "503": errorResponse("Temporarily unavailable (the database is overloaded or restarting): nothing was wrong with the request; retry it, with its idempotency_key, after Retry-After seconds"),
   };
   if (meta.auth !== "none") responses["401"] = errorResponse("Missing or invalid credential");
   // The plan's quotas (lib/billing/quotas): API calls on every API-key request, and chain writes, deployed contracts

@@ -16,6 +16,7 @@ import { decodeEventLog, getAddress, numberToHex, type Hex, type PublicClient, t
 import type { Inngest } from "inngest";
 import { inngest as appClient } from "@/inngest/client";
 import { db } from "@/lib/db";
+import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { publicClient } from "./clients";
 import { confirmationsFor } from "./confirmations";
 import { subscriptionsBehind, targetForChainKey, type LogSubscription } from "./log-subscriptions";
@@ -122,11 +123,18 @@ export async function followChainLogs(chainKey: string, { forMs, ...options }: P
   let polls = 0;
   let sent = 0;
   for (;;) {
-    const result = await pollChainLogs(chainKey, options);
+    let result: PollResult | undefined;
+    try {
+      result = await pollChainLogs(chainKey, options);
+    } catch (error) {
+      // The database restarting or overloaded: poll again once it is back, within this run (progress is
+      // stored only after a range's events are sent, so nothing is skipped). Anything else ends the run.
+      if (!isDatabaseUnavailable(error) || Date.now() + interval >= deadline) throw error;
+    }
     polls++;
-    sent += result.sent;
-    if (!result.subscriptions || Date.now() + interval >= deadline) return { chain_key: chainKey, polls, sent };
-    await new Promise((resolve) => setTimeout(resolve, interval));
+    sent += result?.sent ?? 0;
+    if ((result && !result.subscriptions) || Date.now() + interval >= deadline) return { chain_key: chainKey, polls, sent };
+    await new Promise((resolve) => setTimeout(resolve, Math.max(interval, result ? 0 : 1_000)));
   }
 }
 

@@ -7,6 +7,7 @@ import { SignJWT, jwtVerify } from "jose";
 import { cookies } from "next/headers";
 import type { EndUserContext } from "./end-user";
 import { jwtSigningKey } from "@/lib/crypto/keys";
+import { cookieOptions } from "@/lib/http/security";
 
 export const END_USER_COOKIE = "tp_connect_end_user";
 export const END_USER_SESSION_TTL_SECONDS = 12 * 3600;
@@ -59,15 +60,9 @@ export async function startEndUserSession(ctx: EndUserContext, accountId: string
 
 /** The session cookie of this tenant's page, holding `token` (server actions only). */
 export async function setEndUserCookie(ctx: EndUserContext, token: string) {
-  (await cookies()).set(END_USER_COOKIE, token, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: process.env.NODE_ENV === "production" && !(ctx.origins.length ? ctx.origins : ctx.allowedOrigins).every((o) => o.startsWith("http://")),
-    path: cookiePath(ctx),
-    maxAge: END_USER_SESSION_TTL_SECONDS,
-  });
+  (await cookies()).set(END_USER_COOKIE, token, cookieOptions({ path: cookiePath(ctx), maxAge: END_USER_SESSION_TTL_SECONDS }));
 }
 
 export async function endEndUserSession(ctx: EndUserContext) {
-  (await cookies()).set(END_USER_COOKIE, "", { httpOnly: true, sameSite: "lax", path: cookiePath(ctx), maxAge: 0 });
+  (await cookies()).set(END_USER_COOKIE, "", cookieOptions({ path: cookiePath(ctx), maxAge: 0 }));
 }

@@ -6,6 +6,7 @@ import { ApiError } from "@/lib/api/errors";
 import { signIn } from "@/lib/auth/service";
 import { LoginInput } from "@/lib/schemas/auth";
 import { takeAuthSlot } from "./rate-limit";
+import { secureCookies } from "@/lib/http/security";
 
 // Without NEXTAUTH_URL, next-auth derives its URL from the request's Host (as on Vercel), so the console
 // works on whatever host and port the app is started with.
@@ -29,6 +30,9 @@ export async function authorizeCredentials(credentials: Record<string, string> |
 
 export const authOptions: NextAuthOptions = {
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+  // next-auth's cookies are HttpOnly and SameSite=Lax; Secure (and __Secure-/__Host- named) in production, not
+  // only when it derives an https URL: behind a proxy that terminates TLS the app itself sees http.
+  useSecureCookies: secureCookies(),
   pages: { signIn: "/sign-in", error: "/sign-in" },
   providers: [
     Credentials({

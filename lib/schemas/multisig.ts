@@ -80,7 +80,7 @@ export const PredictAddressQuery = z.strictObject({
     .max(5000)
     .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(Address).min(1).max(50))
-    .meta({ description: "Comma-separated owner addresses.", example: "0xAb…,0xCd…" }),
+    .meta({ description: "Comma-separated owner addresses.", example: "0x5FbDB2315678afecb367f032d93F642f64180aa3,0x70997970C51812dc3A010C7d01b50e0d17dc79C8" }),
   threshold: z.coerce.number().int().min(1).max(100),
   salt_nonce: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
 });

@@ -2,14 +2,10 @@
 import { cookies } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { ENVIRONMENT_COOKIE, parseEnvironment } from "@/lib/console/environment";
+import { cookieOptions } from "@/lib/http/security";
 
 /** The test/live switch: a cookie for a year; every console page reads it. */
 export async function setEnvironment(environment: string) {
-  (await cookies()).set(ENVIRONMENT_COOKIE, parseEnvironment(environment), {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    maxAge: 365 * 24 * 3600,
-  });
+  (await cookies()).set(ENVIRONMENT_COOKIE, parseEnvironment(environment), cookieOptions({ path: "/", maxAge: 365 * 24 * 3600 }));
   revalidatePath("/", "layout");
 }
