@@ -30,6 +30,8 @@ export interface RouteOptions<B extends AnyObject | undefined, Q extends AnyObje
   policy?: Policy;
   tags?: string[];
   deprecated?: boolean;
+  /** A check of the request before anything is parsed, whose ApiError answers as is (the billing admin secret: 403 before any 400). */
+  guard?: (request: Request) => unknown;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -84,6 +86,7 @@ export function api<
       caller = auth.caller;
       if (rateLimit) assertAllowed(rateLimit); // none for a batch operation: the batch took the slots
       if (auth.failure) throw auth.failure;
+      await options.guard?.(request);
       const preflight = await cors?.admit(caller); // 403 unless the Origin is allowed; answers OPTIONS preflights
 
       const params = options.params ? parseOrThrow(options.params, (await routeCtx?.params) ?? {}, "path") : undefined;
