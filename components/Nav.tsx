@@ -15,6 +15,7 @@ export const NAV = [
   { href: "/webhooks", label: "Webhooks" },
   { href: "/keys", label: "API keys" },
   { href: "/analytics", label: "Analytics" },
+  { href: "/billing", label: "Billing" },
 ];
 
 export function Nav({ label = "Console" }: { label?: string }) {

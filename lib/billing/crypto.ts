@@ -19,12 +19,12 @@ import type { ListParams } from "@/lib/schemas/common";
 import { db, Prisma } from "@/lib/db";
 import { chainTarget, type ChainTarget } from "@/lib/chain/clients";
 import { requestWatch, watchLogsOnce } from "@/lib/chain/log-subscriptions";
-import { findNetwork } from "@/lib/chain/networks";
+import { findNetwork, listNetworks } from "@/lib/chain/networks";
 import type { ChainLogEventData } from "@/lib/chain/watcher";
 import { PLANS, type PlanId } from "./plans";
 import { activatePlan } from "./subscriptions";
 import { depositAddress, depositsAvailable, DEPOSIT_XPUB_SETTING } from "./deposits";
-import { STABLECOIN_DECIMALS, stablecoinAddress, stablecoinSetting, type Stablecoin } from "./stablecoins";
+import { STABLECOIN_DECIMALS, STABLECOINS, stablecoinAddress, stablecoinSetting, type Stablecoin } from "./stablecoins";
 import { audit, type Admin } from "./admin";
 
 /** How long a crypto payment request takes transfers (README). */
@@ -280,3 +280,18 @@ export function serializePayment(row: PaymentRow) {
   };
 }
 
+
+/** The networks this deployment takes crypto payments on, with the stablecoins each offers (for the console). */
+export function cryptoNetworks(): { name: string; displayName: string; currencies: Stablecoin[] }[] {
+  return listNetworks().flatMap((network) => {
+    let target: ChainTarget;
+    try {
+      target = chainTarget(network.name);
+    } catch {
+      return [];
+    }
+    if (!depositsAvailable(target.isLocal)) return [];
+    const currencies = STABLECOINS.filter((symbol) => stablecoinAddress(symbol, network.name, target.isLocal));
+    return currencies.length ? [{ name: network.name, displayName: target.isLocal ? `${network.displayName} (local chain)` : network.displayName, currencies }] : [];
+  });
+}
