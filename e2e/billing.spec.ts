@@ -78,4 +78,16 @@ test("a crypto payment in USDC, paid on the local chain, activates the plan", as
     await expect(page.getByRole("heading", { name: /Current plan: Growth/ })).toBeVisible();
     await expect(page.locator("[data-payment]").first().locator("[data-status]")).toHaveAttribute("data-status", "succeeded");
   });
+
+  await test.step("the page fits a phone and every control has a label", async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.reload();
+    await expect(page.getByRole("heading", { name: /Current plan: Growth/ })).toBeVisible();
+    const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+    expect(scroll, "page wider than the viewport").toBeLessThanOrEqual(width + 1);
+    const unlabelled = await page.$$eval("input:not([type=hidden]), select, textarea", (els) =>
+      els.filter((el) => (el as HTMLElement).offsetParent !== null && !((el as HTMLInputElement).labels?.length || el.getAttribute("aria-label"))).map((el) => el.outerHTML.slice(0, 120)),
+    );
+    expect(unlabelled).toEqual([]);
+  });
 });

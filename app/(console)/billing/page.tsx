@@ -71,7 +71,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
           <h2 id="plans-title">Plans</h2>
           <p>Upgrading takes effect at once. Crypto prices are in USDC or USDT, paid to an address made for your payment.</p>
         </div>
-        <div className="card-body grid-3">
+        <div className="card-body grid-3" style={{ gridTemplateColumns: "repeat(auto-fit, minmax(240px, 1fr))" }}>
           {Object.values(PLANS).map((plan) => (
             <article key={plan.id} className="card" data-plan={plan.id} aria-label={`${plan.name} plan`}>
               <div className="card-body">
@@ -207,7 +207,7 @@ async function CryptoPaymentCard({ payment }: { payment: Payment }) {
           </dd>
           <dt>Deposit address</dt>
           <dd>
-            <span className="mono" data-deposit-address={payment.deposit_address}>
+            <span className="mono" style={{ wordBreak: "break-all" }} data-deposit-address={payment.deposit_address}>
               {payment.deposit_address}
             </span>{" "}
             {payment.deposit_address ? <CopyButton value={payment.deposit_address} label="Copy address" /> : null}
@@ -217,7 +217,9 @@ async function CryptoPaymentCard({ payment }: { payment: Payment }) {
             {payment.network} (chain id {payment.chain_id})
           </dd>
           <dt>Token contract</dt>
-          <dd className="mono">{payment.token_address}</dd>
+          <dd className="mono" style={{ wordBreak: "break-all" }}>
+            {payment.token_address}
+          </dd>
           <dt>Expires</dt>
           <dd>
             <Time seconds={payment.expires_at} />
