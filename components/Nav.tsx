@@ -16,6 +16,7 @@ export const NAV = [
   { href: "/keys", label: "API keys" },
   { href: "/features", label: "Features" },
   { href: "/analytics", label: "Analytics" },
+  { href: "/billing", label: "Billing" },
   { href: "/settings", label: "Settings" },
 ];
 

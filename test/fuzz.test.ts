@@ -45,6 +45,11 @@ interface Tenant {
 }
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+// The billing admin operations take the admin secret in a header: sent with every case (unless a case sets its
+// own headers), so the fuzzing reaches past the 403. Their 403 without it is tested in lib/billing.
+const ADMIN_SECRET = "fuzz-admin-secret-0123456789abcdef";
+process.env.BILLING_ADMIN_SECRET = ADMIN_SECRET;
+const ADMIN_OPERATIONS = new Set(["/v1/billing/activate", "/v1/billing/admin/payments", "/v1/billing/payments/{id}/confirm"]);
 // Resources that are the same for every tenant (nothing to isolate): a feature flag exists for every tenant.
 const SHARED_RESOURCES = ["/v1/connect/networks/{chainId}", "/v1/tenant-features/{feature}"];
 
@@ -85,7 +90,7 @@ const BEFORE_HANDLER = new Set([
   "missing_credentials", "invalid_authorization_header", "publishable_key_not_allowed", "invalid_api_key", "invalid_access_token",
   "api_key_required", "access_token_required", "rate_limit_exceeded", "parameter_invalid", "parameter_missing", "parameter_unknown",
   "invalid_request", "invalid_json", "request_too_large", "idempotency_key_reused", "idempotency_request_in_progress",
-  "route_not_found", "method_not_allowed", "origin_not_allowed",
+  "route_not_found", "method_not_allowed", "origin_not_allowed", "admin_secret_invalid",
 ]);
 const VALIDATION = new Set(["parameter_invalid", "parameter_missing", "parameter_unknown", "invalid_request"]);
 /**
@@ -133,9 +138,9 @@ beforeAll(async () => {
   doc = (await call("GET", "/v1/openapi.json")).body;
   receiver = await startReceiver();
   // Card billing against a local Stripe stand-in (no internet), so checkout, portal and invoices are fuzzed past
-  // their configuration check; the webhook verifies with a secret the fuzzer does not know; admin endpoints are closed to it.
+  // their configuration check; the webhook verifies with a secret the fuzzer does not know; the admin operations get the admin secret.
   stripe = await startStripeStandIn();
-  Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_test_fuzz", STRIPE_API_BASE: stripe.url, STRIPE_WEBHOOK_SECRET: "whsec_fuzz_only", BILLING_ADMIN_SECRET: "fuzz-admin-secret-unknown-to-the-fuzzer" });
+  Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_test_fuzz", STRIPE_API_BASE: stripe.url, STRIPE_WEBHOOK_SECRET: "whsec_fuzz_only", BILLING_ADMIN_SECRET: ADMIN_SECRET });
   [a, b] = [await tenant("Fuzz A"), await tenant("Fuzz B")];
   for (const t of [a, b]) {
     const endpoint = await call("POST", "/v1/webhook_endpoints", { token: t.apiKey, body: { url: receiver.url, events: ["*"] } });
@@ -146,6 +151,7 @@ beforeAll(async () => {
   await seedGovernance(a);
   await seedVrf(a);
   for (const t of [a, b]) await seedConfidential(t);
+  for (const t of [a, b]) await seedCryptoCheckout(t);
   // The newest token is the one the token operations are fuzzed on: an ERC20 (every operation applies).
   const token = await call("POST", "/v1/tokens", {
     token: a.apiKey,
@@ -262,6 +268,7 @@ async function seedVrf(t: Tenant) {
  * A decrypt request of each tenant (the opt-in feature on, the local test gateway as its gateway), so
  * /v1/confidential/decrypt_requests/{id}/… is fuzzed on real records; that collection has no list operation.
  */
+// Collections with no list operation of their own: the seeded record's id per tenant.
 const seededIds = new Map<string, Map<string, string>>();
 async function seedConfidential(t: Tenant) {
   const on = await call("POST", "/v1/tenant-features/confidential_decrypt", { token: t.apiKey, body: { enabled: true, config: { gateway_signer: LOCAL_GATEWAY_SIGNER } } });
@@ -297,6 +304,13 @@ async function seedRegulated(t: Tenant) {
  */
 const seededOperations = new Map<string, string>();
 const seededRecoveries = new Map<string, string>();
+/** A crypto checkout of the tenant: /v1/billing/crypto_checkout/{id} has no list to find ids in. */
+async function seedCryptoCheckout(t: Tenant) {
+  const res = await call("POST", "/v1/billing/crypto_checkout", { token: t.accessToken, body: { plan: "growth", currency: "USDC", network: "polygon_amoy" } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  if (!seededIds.has("/v1/billing/crypto_checkout")) seededIds.set("/v1/billing/crypto_checkout", new Map());
+  seededIds.get("/v1/billing/crypto_checkout")!.set(t.id, res.body.id);
+}
 async function seedConnectRecords(t: Tenant) {
   const seeded = await seedConnect({ id: t.id, apiKey: t.apiKey });
   seededOperations.set(t.id, seeded.userOpHash);
@@ -527,7 +541,8 @@ async function attempt(op: Operation, label: string, t: Tenant, request: Request
   const stats = tally.get(`${op.method} ${op.template}`)!;
   stats.requests++;
   const token = request.token === undefined ? credentialOf(op, t) : request.token ?? undefined;
-  const options: CallOptions = { token, ip: freshIp(), headers: request.headers, rawBody: request.rawBody };
+  const headers = ADMIN_OPERATIONS.has(op.template) ? { "x-admin-secret": ADMIN_SECRET, ...request.headers } : request.headers;
+  const options: CallOptions = { token, ip: freshIp(), headers, rawBody: request.rawBody };
   if (request.body !== undefined) options.body = request.body;
   else if (op.body && request.rawBody === undefined) options.body = validValue(op.body);
   await resetRateLimits();

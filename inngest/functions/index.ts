@@ -12,5 +12,6 @@ import { connectUserOperationEvents } from "./connect-user-operation-events";
 import { sweepRelaysCron } from "./connect-sweep-relays";
 import { governanceLogs } from "./governance-logs";
 import { vrfLocalFulfiller, vrfLogs } from "./vrf";
+import { billingCryptoExpiry, billingCryptoTransfers } from "./billing-crypto";
 
-export const functions: InngestFunction.Any[] = [processWallet, reconcileTransactionsCron, deliverWebhook, webhookOutbox, watchChainLogs, retention, followRelayOperation, connectUserOperationEvents, sweepRelaysCron, governanceLogs, vrfLogs, vrfLocalFulfiller];
+export const functions: InngestFunction.Any[] = [processWallet, reconcileTransactionsCron, deliverWebhook, webhookOutbox, watchChainLogs, retention, followRelayOperation, connectUserOperationEvents, sweepRelaysCron, governanceLogs, vrfLogs, vrfLocalFulfiller, billingCryptoTransfers, billingCryptoExpiry];

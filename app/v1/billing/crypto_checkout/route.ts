@@ -1,0 +1,20 @@
+// POST /v1/billing/crypto_checkout — a crypto payment request for a plan: deposit address, amount due in USDC/USDT, expiry
+import { api } from "@/lib/api/handler";
+import { BillingPayment, CryptoCheckoutInput } from "@/lib/schemas/billing-payments";
+import { createCryptoCheckout } from "@/lib/billing/crypto";
+
+export const POST = api(
+  {
+    auth: "bearer",
+    summary: "Create a crypto payment request (USDC or USDT) for a plan: a deposit address of its own, the amount due and an expiry (1 h)",
+    body: CryptoCheckoutInput,
+    response: BillingPayment,
+    status: 201,
+    errors: { 503: "Crypto checkout is not offered on this network here (no deposit key, stablecoin address or RPC configured)" },
+    tags: ["billing"],
+  },
+  ({ tenantId, body }) => createCryptoCheckout(tenantId, body),
+);
+
+import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)
+export const { GET, PUT, PATCH, DELETE } = unmatchedMethods;
