@@ -55,7 +55,11 @@ test("the API answers through the production server as it does through Next.js",
   expect(list.status).toBe(200);
   expect(list.headers["request-id"]).toMatch(/^req_/);
   expect(list.headers["cache-control"]).toContain("no-store");
-  expect(Number(list.headers["content-length"])).toBe(list.body.length);
+  // The production server sends the length; the stock `next start` drops a route handler's Content-Length
+  // (next/dist/server/send-response.js) and sends the body chunked, which HTTP/1.1 clients read alike.
+  const length = list.headers["content-length"];
+  if (length !== undefined || test.info().project.name !== "next-start") expect(Number(length)).toBe(list.body.length);
+  else expect(list.headers["transfer-encoding"]).toBe("chunked");
   const api = typedClient(base(), key);
   const typed = await api.GET("/v1/tokens", { params: { query: { limit: 1 } } });
   expect(typed.data).toMatchObject({ object: "list", data: [], has_more: false });

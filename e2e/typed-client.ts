@@ -4,7 +4,7 @@
 // lists and a JSON body must match its schema (no undocumented fields: the document forbids them).
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import type { Middleware } from "openapi-fetch";
 import { createTokenPlatformClient, type TokenPlatformClient } from "../packages/client/src/index";
 
