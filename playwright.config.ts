@@ -1,5 +1,7 @@
 // Browser tests of the console (e2e/): Debian's chromium against `next build && next start` on the
-// embedded defaults, started by e2e/global-setup.ts on free ports with a fresh database.
+// embedded defaults, started by e2e/global-setup.ts on free ports with a fresh database. The project
+// "production-server" runs every spec against `npm start` (scripts/serve.ts); "next-start" runs the API spec
+// again against the stock `next start` that Vercel runs (same build, its own database and chain).
 import { defineConfig } from "@playwright/test";
 
 export default defineConfig({
@@ -12,6 +14,10 @@ export default defineConfig({
   retries: 0,
   reporter: [["list"]],
   outputDir: "test-results/e2e",
+  projects: [
+    { name: "production-server" },
+    { name: "next-start", testMatch: /api-server\.spec\.ts/ },
+  ],
   use: {
     browserName: "chromium",
     viewport: { width: 1280, height: 900 },

@@ -2,6 +2,9 @@
 // (scripts/dev.ts --prod): a fresh embedded PostgreSQL in a temp directory, a local chain, the app and the
 // database on free ports, explicit test secrets (npm start refuses to generate them). Nothing collides
 // with a developer's `npm run dev`. The tests read the URL from E2E_BASE_URL.
+// Beside it, the same build under the stock `next start` (scripts/dev.ts --prod --next-start: the server
+// Vercel runs) on its own database and chain, for the "next-start" project (the API spec); its URL is
+// E2E_NEXT_START_URL. E2E_NEXT_START=0 skips it.
 // The build is redone only when a source file is newer than it (or with E2E_BUILD=1).
 //   E2E_BASE_URL=http://…  use an app that is already running (no build, no start); with
 //   E2E_CHAIN_RPC_URL=…    its local chain, so the test can watch a deployment take a few blocks' time
@@ -70,8 +73,6 @@ export default async function globalSetup() {
     log(`using the running app at ${process.env.E2E_BASE_URL}`);
     return;
   }
-  const workDir = mkdtempSync(join(tmpdir(), "tp-e2e-"));
-  chmodSync(workDir, 0o755); // as root, PostgreSQL runs as the `postgres` user, which must reach its cluster
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" };
   const started = Date.now();
   const reason = buildNeeded();
@@ -79,10 +80,36 @@ export default async function globalSetup() {
   else {
     log(`building into ${distDir} (npm run build: ${reason})…`);
     // tsconfig.json already lists .next-e2e's type globs, so the build leaves it unchanged.
-    await run("npm", ["run", "build"], env, join(workDir, "build.log"));
+    await run("npm", ["run", "build"], env, join(mkdtempSync(join(tmpdir(), "tp-e2e-build-")), "build.log"));
     log(`built in ${Math.round((Date.now() - started) / 1000)} s`);
   }
 
+  const launches = await Promise.allSettled([
+    startServer("npm start", ["scripts/dev.ts", "--prod"], env),
+    ...(process.env.E2E_NEXT_START === "0" ? [] : [startServer("next start", ["scripts/dev.ts", "--prod", "--next-start"], env)]),
+  ]);
+  const servers = launches.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const failed = launches.find((s) => s.status === "rejected");
+  if (failed) {
+    await Promise.all(servers.map((server) => server.stop())); // one that started is stopped again
+    throw failed.reason;
+  }
+  const [app, stock] = servers;
+  log(`app on ${app.base}${stock ? `, next start on ${stock.base}` : ""}, ready ${Math.round((Date.now() - started) / 1000)} s after start`);
+  process.env.E2E_BASE_URL = app.base;
+  if (stock) process.env.E2E_NEXT_START_URL = stock.base;
+  // The test holds blocks back for a moment to watch a token deploy (evm_setAutomine on the local chain).
+  if (app.chain) process.env.E2E_CHAIN_RPC_URL = app.chain;
+
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  };
+}
+
+/** scripts/dev.ts with these arguments on free ports, a fresh embedded database and its own local chain. */
+async function startServer(label: string, args: string[], env: NodeJS.ProcessEnv) {
+  const workDir = mkdtempSync(join(tmpdir(), "tp-e2e-"));
+  chmodSync(workDir, 0o755); // as root, PostgreSQL runs as the `postgres` user, which must reach its cluster
   const port = await freePort();
   const appEnv: NodeJS.ProcessEnv = {
     ...env,
@@ -102,18 +129,10 @@ export default async function globalSetup() {
   // The embedded defaults, whatever the developer's shell has set.
   for (const name of ["DATABASE_URL", "LOCAL_CHAIN_RPC_URL", "EMBEDDED_DB_NAME", "NEXTAUTH_URL", "INNGEST_SIGNING_KEY", "INNGEST_EVENT_KEY"]) delete appEnv[name];
   let output = "";
-  const child = spawn(join(root, "node_modules/.bin/tsx"), ["scripts/dev.ts", "--prod"], { cwd: root, env: appEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(join(root, "node_modules/.bin/tsx"), args, { cwd: root, env: appEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
-  const base = `http://127.0.0.1:${port}`;
-  await waitUntilUp(child, () => output);
-  log(`app on ${base}, ready ${Math.round((Date.now() - started) / 1000)} s after start`);
-  process.env.E2E_BASE_URL = base;
-  // The test holds blocks back for a moment to watch a token deploy (evm_setAutomine on the local chain).
-  const chain = /^ +chain +(http:\/\/\S+)/m.exec(output)?.[1];
-  if (chain) process.env.E2E_CHAIN_RPC_URL = chain;
-
-  return async () => {
+  const stop = async () => {
     writeFileSync(join(workDir, "app.log"), output);
     const exited = new Promise((r) => child.once("exit", r));
     try {
@@ -123,7 +142,15 @@ export default async function globalSetup() {
     try {
       process.kill(-child.pid!, "SIGKILL"); // the whole group: next's workers and the embedded database included
     } catch {}
-    if (process.env.E2E_KEEP_LOGS) log(`logs kept in ${workDir}`);
+    if (process.env.E2E_KEEP_LOGS) log(`${label}: logs kept in ${workDir}`);
     else rmSync(workDir, { recursive: true, force: true });
   };
+  try {
+    await waitUntilUp(child, () => output);
+  } catch (error) {
+    await stop();
+    throw new Error(`${label}: ${(error as Error).message}`);
+  }
+  const chain = /^ +chain +(http:\/\/\S+)/m.exec(output)?.[1];
+  return { base: `http://127.0.0.1:${port}`, chain, stop };
 }

@@ -3,6 +3,8 @@
 // local chain, then runs Next.js with that environment. Once every part answers it prints one banner
 // saying where everything is; a part that cannot start stops the others with one line naming the part
 // and the fix (exit 1). Ctrl-C stops everything.
+// `--prod --next-start` runs the stock `next start` (the server Vercel runs) instead of scripts/serve.ts, with
+// the same database, chain and environment: the end-to-end API tests run against both (playwright.config.ts).
 import { spawn, type ChildProcess } from "node:child_process";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -21,6 +23,7 @@ import { LOCAL_GATEWAY_SIGNER } from "../lib/confidential/local-gateway";
 const startedAt = performance.now();
 const root = resolve(import.meta.dirname, "..");
 const prod = process.argv.includes("--prod");
+const stockServer = prod && process.argv.includes("--next-start");
 const host = process.env.HOST ?? "127.0.0.1";
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.DATA_DIR ?? join(root, ".data"));
@@ -71,7 +74,10 @@ async function start() {
   // Confidential decrypt requests answered by the local test gateway (its key is public: never in production).
   if (!prod) env.CONFIDENTIAL_GATEWAY_SIGNER ??= LOCAL_GATEWAY_SIGNER;
   // Production runs scripts/serve.ts: Next.js for the pages, the API's routes straight to their handlers.
-  const next = prod
+  const next = stockServer
+    ? // Idle connections kept open past a load balancer's usual 60 s, as scripts/serve.ts does.
+      spawn(join(root, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", host, "--keepAliveTimeout", "65000"], { cwd: root, env: { ...env, NODE_ENV: "production" }, stdio: "inherit" })
+    : prod
     ? spawnProductionServer(host, port, env, "inherit")
     : spawn(join(root, "node_modules/.bin/next"), ["dev", "-p", String(port), "-H", host], { cwd: root, env, stdio: "inherit" });
   running.push(() => stopChild(next));
@@ -137,7 +143,7 @@ async function waitForApp(base: string, next: ChildProcess) {
   const deadline = Date.now() + APP_READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (next.exitCode !== null || next.signalCode !== null) {
-      throw new StartupError(`the app (${prod ? "scripts/serve.ts" : "next dev"}) exited with ${next.exitCode ?? next.signalCode} before answering: see its output above${prod ? " (run `npm run build` first?)" : ""}`);
+      throw new StartupError(`the app (${stockServer ? "next start" : prod ? "scripts/serve.ts" : "next dev"}) exited with ${next.exitCode ?? next.signalCode} before answering: see its output above${prod ? " (run `npm run build` first?)" : ""}`);
     }
     try {
       if ((await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(30_000) })).ok) return;

@@ -17,6 +17,10 @@ const servesInngestCloud = (env: NodeJS.ProcessEnv = process.env) => !isEmbedded
 const onlyForCloud = (handler: Handler): Handler => (request, context) =>
   servesInngestCloud() ? handler(request, context) : unmatchedHandler(request);
 
+// Vercel: one call may run a whole step; the longest (a wallet's run, WALLET_RUN_BUDGET_MS 45 s, or a log
+// watcher's 50 s pass) fits, and 60 s is allowed on every plan.
+export const maxDuration = 60;
+
 export const GET = onlyForCloud(cloud.GET);
 export const POST = onlyForCloud(cloud.POST);
 export const PUT = onlyForCloud(cloud.PUT);
