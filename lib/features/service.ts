@@ -100,14 +100,14 @@ export async function setFeature(scope: Scope, name: string, input: SetFeatureIn
     throw new ApiError(404, "invalid_request_error", "resource_missing", `No such feature: '${name}' (the flags are ${FEATURE_NAMES.join(", ")})`, "feature");
   }
   const config = input.config === undefined ? null : parseOrThrow(z.strictObject({ config: FLAGS[name].config }), { config: input.config }, "body").config;
-  const { rows } = await hotQuery<Row & { created: boolean }>(
+  const { rows } = await hotQuery<Row>(
     "set_tenant_feature",
     `INSERT INTO tenant_features (tenant_id, livemode, feature, enabled, config)
      VALUES ($1, $2, $3, $4, COALESCE($5::jsonb, '{}'::jsonb))
      ON CONFLICT (tenant_id, livemode, feature) DO UPDATE
        SET enabled = EXCLUDED.enabled, config = COALESCE($5::jsonb, tenant_features.config), updated_at = now()
-     RETURNING feature, enabled, config, updated_at, (xmax = 0) AS created`,
+     RETURNING feature, enabled, config, updated_at`,
     [scope.tenantId, scope.livemode, name, input.enabled, config === null ? null : JSON.stringify(config)],
   );
-  return { feature: serialize(scope, name, rows[0]), created: rows[0].created };
+  return serialize(scope, name, rows[0]);
 }

@@ -13,12 +13,12 @@ export const POST = api(
   // Always 200 (the spec lists 200 and 201): a flag exists for every tenant from the start, so setting it
   // updates the tenant's state and creates no resource, the first time as later.
   { ...options, summary: "Enable or disable a feature flag (per mode); `config` is validated by the flag's config_schema and replaces the stored one" },
-  async ({ caller, params, body }) => (await setFeature(scopeOf(caller), params.feature, body)).feature,
+  ({ caller, params, body }) => setFeature(scopeOf(caller), params.feature, body),
 );
 
 export const PUT = api(
   { ...options, summary: "Legacy form of POST /v1/tenant-features/{feature} (same body; answers 200); use POST", deprecated: true },
-  async ({ caller, params, body }) => (await setFeature(scopeOf(caller), params.feature, body)).feature,
+  ({ caller, params, body }) => setFeature(scopeOf(caller), params.feature, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)
