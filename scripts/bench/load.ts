@@ -102,6 +102,8 @@ interface Sample {
   klass: Klass;
   ms: number;
   status: number; // 0: no answer
+  /** For a 5xx: the request and the envelope's code (the server's log has the cause). */
+  what?: string;
 }
 
 const recipient = () => `0x${Math.floor(Math.random() * 2 ** 32).toString(16).padStart(40, "0")}`;
@@ -113,19 +115,21 @@ async function mixed(tenants: Tenant[], receiverUrl: string): Promise<Sample> {
   const roll = Math.random() * 100;
   let klass: Klass;
   let run: () => Promise<Answer>;
+  let label = "";
+  const labelled = (method: string, path: string, token: string | null, body?: unknown) => ((label = `${method} ${path}`), call(method, path, token, body));
   if (roll < 80) {
     klass = "read";
     const r = roll / 80;
-    if (r < 0.25) run = () => call("GET", `/v1/tokens/${t.token}`, t.key);
-    else if (r < 0.5) run = () => call("GET", `/v1/tokens/${t.token}/balance?address=${t.wallet}`, t.key);
-    else if (r < 0.75) run = () => call("GET", `/v1/transactions/${pick(t.transactions)}`, t.key);
-    else if (r < 0.875) run = () => call("GET", `/v1/transactions?limit=20`, t.key);
-    else run = () => call("GET", `/v1/tokens?limit=20`, t.key);
+    if (r < 0.25) run = () => labelled("GET", `/v1/tokens/${t.token}`, t.key);
+    else if (r < 0.5) run = () => labelled("GET", `/v1/tokens/${t.token}/balance?address=${t.wallet}&nft_token_id=0`, t.key);
+    else if (r < 0.75) run = () => labelled("GET", `/v1/transactions/${pick(t.transactions)}`, t.key);
+    else if (r < 0.875) run = () => labelled("GET", `/v1/transactions?limit=20`, t.key);
+    else run = () => labelled("GET", `/v1/tokens?limit=20`, t.key);
   } else if (roll < 95) {
     klass = "write";
     const op = roll < 90 ? "mint" : "transfer";
     run = async () => {
-      const answer = await call("POST", `/v1/tokens/${t.token}/${op}`, t.key, { to: recipient(), amount: "1" });
+      const answer = await labelled("POST", `/v1/tokens/${t.token}/${op}`, t.key, { to: recipient(), amount: "1" });
       if (answer.status === 201 && t.transactions.length < 500) t.transactions.push(answer.body.id);
       return answer;
     };
@@ -134,15 +138,15 @@ async function mixed(tenants: Tenant[], receiverUrl: string): Promise<Sample> {
     const r = Math.random();
     if (r < 0.5) {
       run = async () => {
-        if (t.endpoints.length >= 3) return call("DELETE", `/v1/webhook_endpoints/${t.endpoints.shift()}`, t.key);
-        const answer = await call("POST", "/v1/webhook_endpoints", t.key, { url: receiverUrl, events: ["token.paused"] });
+        if (t.endpoints.length >= 3) return labelled("DELETE", `/v1/webhook_endpoints/${t.endpoints.shift()}`, t.key);
+        const answer = await labelled("POST", "/v1/webhook_endpoints", t.key, { url: receiverUrl, events: ["token.paused"] });
         if (answer.status === 201) t.endpoints.push(answer.body.id);
         return answer;
       };
     } else {
       run = async () => {
-        if (t.apiKeys.length >= 3) return call("DELETE", `/v1/api_keys/${t.apiKeys.shift()}`, t.session);
-        const answer = await call("POST", "/v1/api_keys", t.session, { name: "bench", environment: "test" });
+        if (t.apiKeys.length >= 3) return labelled("DELETE", `/v1/api_keys/${t.apiKeys.shift()}`, t.session);
+        const answer = await labelled("POST", "/v1/api_keys", t.session, { name: "bench", environment: "test" });
         if (answer.status === 201) t.apiKeys.push(answer.body.id);
         return answer;
       };
@@ -151,7 +155,8 @@ async function mixed(tenants: Tenant[], receiverUrl: string): Promise<Sample> {
   const started = performance.now();
   try {
     const answer = await run();
-    return { klass, ms: performance.now() - started, status: answer.status };
+    const what = answer.status >= 500 ? `${label} → ${answer.status} ${answer.body?.error?.code ?? ""}` : undefined;
+    return { klass, ms: performance.now() - started, status: answer.status, what };
   } catch {
     return { klass, ms: performance.now() - started, status: 0 };
   }
@@ -183,11 +188,13 @@ function summary(samples: Sample[], seconds: number) {
     errors: samples.filter((s) => s.status >= 400 || s.status === 0).length,
     fivexx: samples.filter((s) => s.status >= 500).length,
     statuses,
+    fivexxRequests: samples.flatMap((s) => (s.what ? [s.what] : [])),
   };
 }
 const row = (label: string, s: ReturnType<typeof summary>) =>
   `${label.padEnd(34)} ${s.rps.toFixed(1).padStart(7)} req/s  p50 ${s.p50.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  p99 ${s.p99.toFixed(1).padStart(6)} ms  ` +
-  `errors ${s.errors} (5xx ${s.fivexx})${Object.keys(s.statuses).length ? ` ${JSON.stringify(s.statuses)}` : ""}`;
+  `errors ${s.errors} (5xx ${s.fivexx})${Object.keys(s.statuses).length ? ` ${JSON.stringify(s.statuses)}` : ""}` +
+  (s.fivexxRequests.length ? `\n    5xx: ${s.fivexxRequests.join("; ")}` : "");
 
 /** Resident memory of a process, MB (VmRSS). */
 function rssMb(pid: number) {
@@ -207,6 +214,8 @@ const server = await startNext(PORT, {
   // Several tenants at 50 connections go far past 100 requests a minute each.
   RATE_LIMIT_GENERAL_PER_MINUTE: "100000000",
   DATABASE_POOL_SIZE: String(POOL_SIZE),
+  // Not silent: an unhandled error (a 5xx's cause) goes to stderr, shown here; request lines go to stdout, dropped.
+  LOG_LEVEL: "error",
 });
 const sql = new pg.Client({ connectionString: url });
 let failed = false;

@@ -39,6 +39,7 @@ export async function freshDatabase(testDatabaseUrl: string) {
     sql,
     drop: async () => {
       await sql.end().catch(() => {});
+      if (process.env.FAULTS_KEEP_DATABASE) return console.log(`[cluster] database kept: ${url}`);
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
@@ -101,7 +102,8 @@ export async function startInstance(name: string, options: ClusterOptions): Prom
     // The same secrets in every instance, as a deployment shares them.
     AUTH_SECRET: "faults-auth-secret-only-for-fault-tests-0123456789",
     ENCRYPTION_KEY: "faults-encryption-key-only-for-fault-tests-0123456789",
-    LOG_LEVEL: "silent",
+    // FAULTS_LOG_LEVEL=info keeps the instances' logs (saved under logDir when they stop).
+    LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? "silent",
     DATABASE_POOL_SIZE: "6",
     ...options.env,
   };
