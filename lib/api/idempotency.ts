@@ -1,14 +1,18 @@
 // Stripe-style idempotency: the first request with a key runs; its status and body are stored for 24 h
 // and replayed to repeats with the same parameters. Same key, other parameters → 409. Concurrent
-// duplicates wait for the first one instead of running the operation again.
+// duplicates wait for the first one instead of running the operation again. A first request whose
+// instance died mid-way (its heartbeat stopped) is taken over by a repeat, under the same claim: chain
+// writes the dead one recorded are found by their claim and answered, never recorded twice; other
+// operations run again (they may have been done once already, which the dead instance never answered).
 // Keys are scoped per tenant and mode: a live request never replays a test response. The stored body is
 // sealed (AES-256-GCM under ENCRYPTION_KEY, lib/crypto/secrets): a response may carry a secret shown
 // once (an API key's sk_…, a webhook endpoint's whsec_…), and a replay must show it again.
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { pool } from "@/lib/db";
 import { seal, unseal } from "@/lib/crypto/secrets";
 import { ApiError } from "./errors";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
+import { runUnderClaim } from "./idempotency-context";
 
 /** Whose key it is: the tenant and the caller's mode. */
 export interface IdempotencyScope {
@@ -24,6 +28,9 @@ export interface StoredResponse {
 
 const WAIT_FOR_FIRST_MS = 30_000;
 const POLL_MS = 25;
+/** How often a running request renews its claim, and after how long without renewal the claim counts as abandoned. */
+const HEARTBEAT_MS = 2_000;
+const ABANDONED_AFTER_MS = 10_000;
 
 /** Canonical hash of what makes two requests "the same": method, path and body (minus the key). */
 export function requestHash(method: string, path: string, body: unknown): string {
@@ -47,28 +54,41 @@ export async function withIdempotency(
   hash: string,
   operation: () => Promise<{ status: number; body: unknown }>,
 ): Promise<StoredResponse> {
-  // Claim the key. A record older than 24 h, or one abandoned mid-flight by a crash, may be taken over.
-  const claim = await pool.query(
-    `INSERT INTO idempotency_records (tenant_id, livemode, key, request_hash) VALUES ($1, $2, $3, $4)
+  // Claim the key. A record older than 24 h may be taken over as a new claim.
+  const claim = await pool.query<{ claim_id: string }>(
+    `INSERT INTO idempotency_records (tenant_id, livemode, key, request_hash, claim_id, heartbeat_at) VALUES ($1, $2, $3, $4, $5, now())
      ON CONFLICT (tenant_id, livemode, key) DO UPDATE
-       SET request_hash = EXCLUDED.request_hash, response_status = NULL, response_body = NULL, created_at = now()
+       SET request_hash = EXCLUDED.request_hash, response_status = NULL, response_body = NULL, created_at = now(),
+         claim_id = EXCLUDED.claim_id, heartbeat_at = now()
        WHERE idempotency_records.created_at < now() - interval '24 hours'
-          OR (idempotency_records.response_status IS NULL AND idempotency_records.created_at < now() - interval '5 minutes')
-     RETURNING created_at::text AS claimed_at`,
-    [scope.tenantId, scope.livemode, key, hash],
+     RETURNING claim_id`,
+    [scope.tenantId, scope.livemode, key, hash, newClaimId()],
   );
-  if (claim.rowCount) return runAndStore({ ...scope, key, claimedAt: claim.rows[0].claimed_at }, operation);
+  if (claim.rowCount) return runAndStore(scope, key, claim.rows[0].claim_id, false, operation);
 
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
   for (;;) {
     const { rows } = await pool.query(
-      "SELECT request_hash, response_status, response_body FROM idempotency_records WHERE tenant_id = $1 AND livemode = $2 AND key = $3",
-      [scope.tenantId, scope.livemode, key],
+      `SELECT request_hash, response_status, response_body, heartbeat_at < now() - $4::int * interval '1 millisecond' AS abandoned
+       FROM idempotency_records WHERE tenant_id = $1 AND livemode = $2 AND key = $3`,
+      [scope.tenantId, scope.livemode, key, ABANDONED_AFTER_MS],
     );
     const record = rows[0];
     if (!record) return withIdempotency(scope, key, hash, operation); // the first one failed and let go
     if (record.request_hash !== hash) throw mismatch();
     if (record.response_status !== null) return { status: record.response_status, body: JSON.parse(unseal(record.response_body)), replayed: true };
+    if (record.abandoned) {
+      // The first request's instance stopped renewing it (it died mid-way): this one carries on under the same
+      // claim, so the chain writes the first one made are found, not made again (see ./idempotency-context).
+      const taken = await pool.query<{ claim_id: string }>(
+        `UPDATE idempotency_records SET heartbeat_at = now(), claim_id = COALESCE(claim_id, $5)
+         WHERE tenant_id = $1 AND livemode = $2 AND key = $3 AND response_status IS NULL
+           AND heartbeat_at < now() - $4::int * interval '1 millisecond'
+         RETURNING claim_id`,
+        [scope.tenantId, scope.livemode, key, ABANDONED_AFTER_MS, newClaimId()],
+      );
+      if (taken.rowCount) return runAndStore(scope, key, taken.rows[0].claim_id, true, operation);
+    }
     if (Date.now() > deadline) {
       throw new ApiError(409, "idempotency_error", "idempotency_request_in_progress",
         "A request with this idempotency_key is still being processed. Retry shortly.", "idempotency_key");
@@ -77,19 +97,23 @@ export async function withIdempotency(
   }
 }
 
-/** A claim of ours: the statements that end it touch the row only while it is still this claim. */
-interface Claim extends IdempotencyScope {
-  key: string;
-  /** created_at as text: exact, whatever the time zones of this process and the session. */
-  claimedAt: string;
-}
-const OURS = "tenant_id = $1 AND livemode = $2 AND key = $3 AND created_at = $4::timestamp AND response_status IS NULL";
+const newClaimId = () => `idc_${randomBytes(12).toString("base64url")}`;
 
-async function runAndStore(claim: Claim, operation: () => Promise<{ status: number; body: unknown }>) {
-  const ours = [claim.tenantId, claim.livemode, claim.key, claim.claimedAt];
+/** The statements that end a claim touch the row only while it is still this claim, unanswered. */
+const OURS = "tenant_id = $1 AND livemode = $2 AND key = $3 AND claim_id = $4 AND response_status IS NULL";
+
+async function runAndStore(scope: IdempotencyScope, key: string, claimId: string, resumed: boolean, operation: () => Promise<{ status: number; body: unknown }>) {
+  const ours = [scope.tenantId, scope.livemode, key, claimId];
   let result: { status: number; body: unknown };
+  // A sign of life while the operation runs, so a request waiting on this key can tell a slow one from a dead one.
+  const heartbeat = setInterval(() => {
+    pool
+      .query("UPDATE idempotency_records SET heartbeat_at = now() WHERE tenant_id = $1 AND livemode = $2 AND key = $3 AND response_status IS NULL", [scope.tenantId, scope.livemode, key])
+      .catch(() => {});
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   try {
-    result = await operation();
+    result = await runUnderClaim(claimId, resumed, operation);
   } catch (err) {
     if (err instanceof ApiError && err.status < 500) {
       result = { status: err.status, body: err.body };
@@ -98,6 +122,8 @@ async function runAndStore(claim: Claim, operation: () => Promise<{ status: numb
       await settle(() => pool.query(`DELETE FROM idempotency_records WHERE ${OURS}`, ours)).catch(() => {});
       throw err;
     }
+  } finally {
+    clearInterval(heartbeat);
   }
   // The operation happened: its answer must be stored, so a retry replays it rather than running it again.
   await settle(() => pool.query(`UPDATE idempotency_records SET response_status = $5, response_body = $6 WHERE ${OURS}`, [...ours, result.status, seal(JSON.stringify(result.body))]));
@@ -105,9 +131,9 @@ async function runAndStore(claim: Claim, operation: () => Promise<{ status: numb
 }
 
 // While the database is unavailable (what likely failed the operation), the statement that ends a claim cannot
-// run either; left undone, the key would stay "in progress" until a claim may be taken over (5 minutes), and a
-// stored answer lost would let a retry run the operation twice. It is retried in the background until the
-// database is back (within the takeover window); meanwhile a retry with the key waits for the first request.
+// run either; left undone, a stored answer lost would let a retry run the operation again. It is retried in the
+// background until the database is back; meanwhile a retry with the key waits for it, or takes the claim over
+// once its heartbeat has lapsed (and then finds the chain writes made under it).
 const SETTLE_RETRY_MS = 1_000;
 const SETTLE_FOR_MS = 4 * 60_000;
 

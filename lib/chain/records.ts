@@ -40,17 +40,19 @@ export interface NewRecord {
   nonce?: number | null;
   /** Who submits it (a SubmitterName of ./senders); "eoa" when absent. */
   submitter?: string;
+  /** The request's idempotency claim and the write's ordinal in it (lib/api/idempotency-context); unique. */
+  idempotencyClaim?: string | null;
 }
 
 // Timestamps as UTC wall time, as Prisma writes them (the server's time zone may be another).
-const insertSql = `INSERT INTO transactions (id, tenant_id, livemode, network, chain_key, kind, token_id, from_address, to_address, data, value, request, effect, nonce, submitter, created_at, updated_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
+const insertSql = `INSERT INTO transactions (id, tenant_id, livemode, network, chain_key, kind, token_id, from_address, to_address, data, value, request, effect, nonce, submitter, idempotency_claim, created_at, updated_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
   RETURNING ${TRANSACTION_COLUMNS}`;
 
 const insertValues = (record: NewRecord) => [
   record.id, record.tenantId, record.livemode, record.network, record.chainKey, record.kind, record.tokenId ?? null, record.fromAddress,
   record.toAddress ?? null, record.data, record.value, JSON.stringify(record.request), record.effect === undefined ? null : JSON.stringify(record.effect), record.nonce ?? null,
-  record.submitter ?? "eoa",
+  record.submitter ?? "eoa", record.idempotencyClaim ?? null,
 ];
 
 /** Inserts a pending record; pass the caller's transaction to commit it with other rows. */
@@ -89,12 +91,12 @@ export async function insertAndWake(record: NewRecord): Promise<Woken> {
 // the first may be the one that dispatches.
 const insertManyAndWakeSql = `WITH s AS (
     SELECT * FROM unnest($1::text[], $2::text[], $3::bool[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
-      $11::text[], $12::text[], $13::text[], $14::int[], $15::text[]) WITH ORDINALITY
-      AS s(id, tenant_id, livemode, network, chain_key, kind, token_id, from_address, to_address, data, value, request, effect, nonce, submitter, ord)
+      $11::text[], $12::text[], $13::text[], $14::int[], $15::text[], $16::text[]) WITH ORDINALITY
+      AS s(id, tenant_id, livemode, network, chain_key, kind, token_id, from_address, to_address, data, value, request, effect, nonce, submitter, idempotency_claim, ord)
   ), record AS (
-    INSERT INTO transactions (id, tenant_id, livemode, network, chain_key, kind, token_id, from_address, to_address, data, value, request, effect, nonce, submitter, created_at, updated_at)
+    INSERT INTO transactions (id, tenant_id, livemode, network, chain_key, kind, token_id, from_address, to_address, data, value, request, effect, nonce, submitter, idempotency_claim, created_at, updated_at)
     SELECT id, tenant_id, livemode, network, chain_key, kind, token_id, from_address, to_address, data, value, request::jsonb, effect::jsonb, nonce, submitter,
-      now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC' FROM s ORDER BY ord
+      idempotency_claim, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC' FROM s ORDER BY ord
     RETURNING ${TRANSACTION_COLUMNS}
   ), previous AS (
     SELECT address, chain_key, wake_requested FROM wallet_nonces WHERE (address, chain_key) IN (SELECT from_address, chain_key FROM s)
@@ -114,6 +116,16 @@ export async function insertManyAndWake(records: NewRecord[]): Promise<Woken[]> 
   const byId = new Map(rows.map((row) => [row.id as string, woken(row)]));
   return records.map((r) => byId.get(r.id)!);
 }
+
+/** The record a request's chain write made under this idempotency claim (see NewRecord), or null. */
+export async function findByIdempotencyClaim(claim: string): Promise<Transaction | null> {
+  const { rows } = await hotQuery("find_transaction_by_claim", `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE idempotency_claim = $1`, [claim]);
+  return rows.length ? toTransaction(rows[0]) : null;
+}
+
+/** The insert failed because a record with this idempotency claim exists. */
+export const isClaimConflict = (error: unknown) =>
+  (error as { code?: string; constraint?: string })?.code === "23505" && (error as { constraint?: string }).constraint === "transactions_idempotency_claim_key";
 
 export async function loadTransaction(id: string): Promise<Transaction> {
   const { rows } = await hotQuery("load_transaction", `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE id = $1`, [id]);

@@ -12,7 +12,8 @@ import type { ChainWrite } from "./operations";
 import { serializeTransaction } from "./serialize";
 import { finalize } from "./finalize";
 import { storeAtIntake } from "./intake";
-import { findRecord, loadTransaction, pageOfRecords, type RecordFilters } from "./records";
+import { findByIdempotencyClaim, findRecord, isClaimConflict, loadTransaction, pageOfRecords, type RecordFilters } from "./records";
+import { nextWriteRef } from "@/lib/api/idempotency-context";
 import { admitChainWrite, dispatchWoken, newRecord, wakeWallets } from "./write";
 
 export { serializeTransaction };
@@ -21,13 +22,24 @@ export { dispatchWallets, recordChainWrite, registerIntakeGuard, wakeWallets, WA
 
 /** record + wake (one round trip): the usual way to write to the chain. Returns the serialised record (status pending). */
 export async function submitChainWrite(write: ChainWrite) {
+  const claim = nextWriteRef();
+  // A request run again after its first instance died: the write that instance recorded is the answer.
+  const earlier = claim?.resumed ? await findByIdempotencyClaim(claim.ref) : null;
+  if (earlier) return serializeTransaction(earlier);
   await admitChainWrite(write);
-  const fresh = await newRecord(write);
+  const fresh = { ...(await newRecord(write)), idempotencyClaim: claim?.ref ?? null };
   // The wallet's run is in this process: its gas is estimated while the record is stored, not in the run's pass.
   if ((fresh.submitter ?? "eoa") === "eoa" && walletRunHere({ from: fresh.fromAddress, chainKey: fresh.chainKey })) {
     estimateAhead(fresh, chainTarget(fresh.network));
   }
-  const { record, wake } = await storeAtIntake(fresh);
+  const stored = await storeAtIntake(fresh).catch(async (error: unknown) => {
+    // The first instance was not dead after all and recorded it meanwhile: still one record.
+    const existing = isClaimConflict(error) && fresh.idempotencyClaim ? await findByIdempotencyClaim(fresh.idempotencyClaim) : null;
+    if (!existing) throw error;
+    return null;
+  });
+  if (!stored) return serializeTransaction((await findByIdempotencyClaim(fresh.idempotencyClaim!))!);
+  const { record, wake } = stored;
   if (wake) await dispatchWoken(record);
   else notifyWallet({ from: record.fromAddress, chainKey: record.chainKey }); // a run is present: tell it now if it is in this process
   return serializeTransaction(record);

@@ -12,6 +12,7 @@ import { describeApp, type App } from "./registry";
 import { CronLoop, registerSchedules } from "./schedules";
 import { claimDueRuns, LeaseLost, registerApp, releaseRun, renewLeases, type ClaimedRun } from "./store";
 import type { Backoff } from "./time";
+import { outsideRequest } from "@/lib/api/idempotency-context";
 
 export interface LocalExecutorOptions {
   /** Names this instance in `locked_by`; defaults to host, pid and a random suffix. */
@@ -23,7 +24,7 @@ export interface LocalExecutorOptions {
   handler?: ServeHandler;
   /** How often to look for due runs when nothing in this process says there is work. */
   pollIntervalMs?: number;
-  /** How long a claim holds without renewal; a crashed instance's runs are taken over after this. */
+  /** How long a claim holds without renewal; a crashed instance's runs are taken over after this. Default JOBS_LEASE_MS, else 30 s. */
   leaseMs?: number;
   /** How often held leases are renewed; a third of leaseMs by default (tests make it late, so leases lapse mid-drive). */
   renewIntervalMs?: number;
@@ -56,7 +57,7 @@ export async function startLocalExecutor(options: LocalExecutorOptions = {}): Pr
   const executor = new Executor(app, {
     instanceId: options.instanceId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`,
     pollIntervalMs: options.pollIntervalMs ?? 250,
-    leaseMs: options.leaseMs ?? 30_000,
+    leaseMs: options.leaseMs ?? leaseFromEnv(),
     renewIntervalMs: options.renewIntervalMs,
     maxInFlight: options.maxInFlight ?? Number(process.env.JOBS_MAX_IN_FLIGHT ?? 20),
     backoff: { baseMs: 1_000, maxMs: 300_000, ...options.backoff },
@@ -64,6 +65,13 @@ export async function startLocalExecutor(options: LocalExecutorOptions = {}): Pr
   });
   executor.start();
   return executor;
+}
+
+/** JOBS_LEASE_MS: a shorter lease lets a crashed instance's runs be taken over sooner (tests), at more renewals. */
+function leaseFromEnv(): number {
+  const value = Number(process.env.JOBS_LEASE_MS ?? 30_000);
+  if (!Number.isInteger(value) || value < 500) throw new Error(`JOBS_LEASE_MS must be a whole number of milliseconds ≥ 500, got ${process.env.JOBS_LEASE_MS}`);
+  return value;
 }
 
 interface Settings {
@@ -251,8 +259,8 @@ class Executor implements LocalExecutor, LocalWorker {
     }
     const previous = current?.done ?? Promise.resolve();
     const drive: Drive = { token, lost: false, done: Promise.resolve(), run, ended: false };
-    drive.done = previous
-      .then(() => this.drive(run, drive))
+    // A run claimed at its creation is started from the request that sent the event: it is not that request's work.
+    drive.done = outsideRequest(() => previous.then(() => this.drive(run, drive)))
       .finally(() => {
         if (this.inFlight.get(run.id) === drive) this.inFlight.delete(run.id);
         if (this.backlog) this.refill();
