@@ -10,53 +10,15 @@
 //   E2E_CHAIN_RPC_URL=…    its local chain, so the test can watch a deployment take a few blocks' time
 //   E2E_SKIP_BUILD=1       reuse the last e2e build whatever changed since
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { freePort } from "../scripts/lib/ports";
+import { ensureBuild, testDistDir } from "../scripts/lib/app-build";
 
 const root = resolve(import.meta.dirname, "..");
-const distDir = process.env.E2E_DIST_DIR ?? ".next-e2e";
+const distDir = testDistDir;
 const log = (msg: string) => console.log(`[e2e] ${msg}`);
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string) {
-  return new Promise<void>((ok, fail) => {
-    let output = "";
-    const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-    child.stdout.on("data", (d) => (output += d));
-    child.stderr.on("data", (d) => (output += d));
-    child.on("exit", (code) => {
-      writeFileSync(logFile, output);
-      if (code === 0) ok();
-      else fail(new Error(`${command} ${args.join(" ")} failed (${code}); see ${logFile}:\n${output.slice(-4000)}`));
-    });
-  });
-}
-
-const SOURCES = ["app", "components", "lib", "inngest", "contracts", "prisma", "instrumentation.ts", "next.config.ts", "package.json", "tsconfig.json"];
-
-/** The newest modification time of the files the build reads (tests aside). */
-function newestSource(path = root, names = SOURCES): number {
-  let newest = 0;
-  for (const name of names) {
-    const full = join(path, name);
-    if (!existsSync(full)) continue;
-    const stat = statSync(full);
-    if (stat.isDirectory()) {
-      if (name === "node_modules" || name.startsWith(".") || name === "generated") continue;
-      newest = Math.max(newest, newestSource(full, readdirSync(full)));
-    } else if (!/\.test\.tsx?$/.test(name)) newest = Math.max(newest, stat.mtimeMs);
-  }
-  return newest;
-}
-
-function buildNeeded(): string | null {
-  const id = join(root, distDir, "BUILD_ID");
-  if (process.env.E2E_BUILD) return "E2E_BUILD is set";
-  if (!existsSync(id)) return "no build yet";
-  if (process.env.E2E_SKIP_BUILD) return null;
-  return newestSource() > statSync(id).mtimeMs ? "sources changed since the last build" : null;
-}
 
 /** Until scripts/dev.ts prints its banner: the database, the chain and the app all answer. */
 async function waitUntilUp(child: ChildProcess, output: () => string) {
@@ -75,14 +37,8 @@ export default async function globalSetup() {
   }
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" };
   const started = Date.now();
-  const reason = buildNeeded();
-  if (!reason) log(`reusing the build in ${distDir} (no source changed since)`);
-  else {
-    log(`building into ${distDir} (npm run build: ${reason})…`);
-    // tsconfig.json already lists .next-e2e's type globs, so the build leaves it unchanged.
-    await run("npm", ["run", "build"], env, join(mkdtempSync(join(tmpdir(), "tp-e2e-build-")), "build.log"));
-    log(`built in ${Math.round((Date.now() - started) / 1000)} s`);
-  }
+  // tsconfig.json already lists .next-e2e's type globs, so the build leaves it unchanged.
+  await ensureBuild(join(mkdtempSync(join(tmpdir(), "tp-e2e-build-")), "build.log"), log, distDir);
 
   const launches = await Promise.allSettled([
     startServer("npm start", ["scripts/dev.ts", "--prod"], env),

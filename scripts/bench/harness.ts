@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import pg from "pg";
 import { applyMigrations } from "../../lib/db/migrate";
 import { spawnProductionServer } from "../lib/production-server";
-import { freePort } from "../lib/ports";
+import { startChainProcess as startChainOnly } from "../lib/chain-process";
 import { localChainDefinition } from "../../lib/chain/local-node";
 import { LOCAL_CHAIN_ID, localAccounts } from "../../lib/chain/local-accounts";
 
@@ -61,32 +61,8 @@ export const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
 
-/**
- * The local chain in its own process (scripts/chain.ts), as a node runs beside a deployment: in the
- * benchmark's process its JSON-RPC would share one event loop with the benchmark's HTTP client, and every
- * answer the app waits for would queue behind the client's requests (the raw baselines send none).
- */
+/** The local chain in its own process (scripts/lib/chain-process.ts), with its viem definition and accounts. */
 export async function startChainProcess() {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "scripts/chain.ts")], {
-    cwd: root,
-    env: { ...process.env, LOCAL_CHAIN_PORT: String(port) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const rpcUrl = await new Promise<string>((ready, fail) => {
-    let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /local chain ready: (\S+)/.exec(out);
-      if (match) ready(match[1]);
-    });
-    child.once("exit", (code) => fail(new Error(`the local chain exited (${code}) before it was ready`)));
-  });
-  return {
-    pid: child.pid!,
-    rpcUrl,
-    chain: localChainDefinition(LOCAL_CHAIN_ID, rpcUrl),
-    accounts: localAccounts(),
-    stop: () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once("exit", () => done()), child.kill("SIGTERM")))),
-  };
+  const chain = await startChainOnly();
+  return { ...chain, chain: localChainDefinition(LOCAL_CHAIN_ID, chain.rpcUrl), accounts: localAccounts() };
 }

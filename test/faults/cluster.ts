@@ -3,17 +3,16 @@
 // Vercel's many instances would share one. An instance can be killed with SIGKILL (no clean-up at all) and
 // started again. The chain runs in a process of its own (scripts/chain.ts); a fault proxy may sit between
 // the instances and it.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import pg from "pg";
 import { applyMigrations } from "@/lib/db/migrate";
 import { ensureBuild, testDistDir } from "@/scripts/lib/app-build";
 import { spawnProductionServer } from "@/scripts/lib/production-server";
 import { freePort } from "@/scripts/lib/ports";
 
-const root = resolve(import.meta.dirname, "../..");
 export const logDir = mkdtempSync(join(tmpdir(), "tp-faults-"));
 const log = (msg: string) => console.log(`[cluster] ${msg}`);
 
@@ -45,28 +44,7 @@ export async function freshDatabase(testDatabaseUrl: string) {
   };
 }
 
-/** The local chain in its own process, with the platform's base contracts (scripts/chain.ts). */
-export async function startChain() {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "scripts/chain.ts")], {
-    cwd: root,
-    env: { ...process.env, LOCAL_CHAIN_PORT: String(port) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const rpcUrl = await new Promise<string>((ready, fail) => {
-    let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /local chain ready: (\S+)/.exec(out);
-      if (match) ready(match[1]);
-    });
-    child.once("exit", (code) => fail(new Error(`the local chain exited (${code}) before it was ready`)));
-  });
-  return {
-    rpcUrl,
-    stop: () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once("exit", () => done()), child.kill("SIGTERM")))),
-  };
-}
+export { startChainProcess as startChain } from "../../scripts/lib/chain-process";
 
 export interface Instance {
   name: string;
