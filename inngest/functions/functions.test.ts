@@ -36,6 +36,7 @@ import { connectUserOperationEvents } from "./connect-user-operation-events";
 import { sweepRelaysCron } from "./connect-sweep-relays";
 import { governanceLogs } from "./governance-logs";
 import { vrfLocalFulfiller, vrfLogs } from "./vrf";
+import { billingCryptoExpiry, billingCryptoTransfers } from "./billing-crypto";
 
 type Fn = InngestFunction.Any;
 type Event = { name: string; data: Record<string, unknown>; id?: string };
@@ -387,6 +388,46 @@ describe(covers(vrfLocalFulfiller), () => {
   it("fulfils the local coordinator's open requests (none here) and reports how many", async () => {
     const { result } = await engine(vrfLocalFulfiller, cron()).execute();
     expect(result).toEqual({ fulfilled: expect.any(Number) });
+  });
+});
+
+describe(covers(billingCryptoTransfers), () => {
+  it("credits a confirmed Transfer to its deposit address once and activates the plan; the same log again changes nothing", async () => {
+    const tenant = { id: (await newTenant("Engine billing")).auth.tenant.id as string };
+    const random = () => getAddress(`0x${randomBytes(20).toString("hex")}`);
+    const [deposit, stablecoin] = [random(), random()];
+    const id = newId("pay");
+    await db.billingPayment.create({
+      data: { id, tenantId: tenant.id, method: "crypto", plan: "growth", currency: "USDC", amountDue: "99000000", network: "polygon_amoy", tokenAddress: stablecoin, depositAddress: deposit, expiresAt: new Date(Date.now() + 3_600_000) },
+    });
+    const data = {
+      chain_key: "local", address: stablecoin, event: "Transfer", topic0: "0xddf252ad",
+      args: { from: random(), to: deposit, value: "99000000" }, block_number: 9, block_hash: `0x${"77".repeat(32)}`, transaction_hash: `0x${"88".repeat(32)}`, log_index: 3,
+    };
+    const first = await engine(billingCryptoTransfers, { name: CHAIN_LOG, data }).execute();
+    expect(first.result).toEqual({ outcome: "succeeded", payment: id });
+    expect((await db.subscription.findUniqueOrThrow({ where: { tenantId: tenant.id } })).plan).toBe("growth");
+    // Inngest delivers at least once: the same log is counted once.
+    expect((await engine(billingCryptoTransfers, { name: CHAIN_LOG, data }).execute()).result).toEqual({ outcome: "duplicate", payment: id });
+    expect(await db.billingPayment.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "succeeded", amountReceived: "99000000", excessAmount: "0" });
+    // A transfer of another token to the same address is not this payment's.
+    const other = await engine(billingCryptoTransfers, { name: CHAIN_LOG, data: { ...data, address: random(), log_index: 4 } }).execute();
+    expect(other.result).toEqual({ outcome: "ignored" });
+  });
+});
+
+describe(covers(billingCryptoExpiry), () => {
+  it("marks a pending payment past its expiry expired, keeping what it received; the plan does not change", async () => {
+    const tenant = { id: (await newTenant("Engine expiry")).auth.tenant.id as string };
+    const id = newId("pay");
+    await db.billingPayment.create({
+      data: { id, tenantId: tenant.id, method: "crypto", plan: "growth", currency: "USDT", amountDue: "99000000", amountReceived: "1", network: "polygon_amoy", expiresAt: new Date(Date.now() - 1_000) },
+    });
+    const { result } = await engine(billingCryptoExpiry, cron()).execute();
+    expect(result).toEqual({ expired: expect.any(Number) });
+    expect((result as { expired: number }).expired).toBeGreaterThanOrEqual(1);
+    expect(await db.billingPayment.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "expired", amountReceived: "1" });
+    expect((await db.subscription.findUnique({ where: { tenantId: tenant.id } }))?.plan ?? "free").toBe("free");
   });
 });
 
