@@ -6,10 +6,10 @@ import { createHash } from "node:crypto";
 import { hotQuery, meteringPool } from "@/lib/db";
 import { verifyAccessToken } from "@/lib/auth/tokens";
 import { unauthorized, type ApiError } from "./errors";
-import { apiCallsCte, apiCallsRefusal, type ApiCallsRow } from "@/lib/billing/api-calls";
+import { apiCallsCte, apiCallsRefusal, periodsCte, planRateLimitParams, type ApiCallsRow } from "@/lib/billing/api-calls";
 import { clientIpFrom } from "./client-ip";
 import { gatherWhileBusy } from "@/lib/gather";
-import { rateLimitCte, rateLimitParams, readRateLimit, takeSlot, type Policy, type RateLimitResult, type RateLimitRow } from "./rate-limit";
+import { generalLimitOverride, policies, rateLimitCte, readRateLimit, takeSlot, type Policy, type RateLimitResult, type RateLimitRow } from "./rate-limit";
 
 /** `any`: an API key or a session, for reads both the console and integrations make. */
 export type AuthMode = "api_key" | "bearer" | "any" | "none";
@@ -45,16 +45,26 @@ touch AS (
   )
   RETURNING id
 )`;
-// The requests of a group take their tenants' slots in arrival order (rank within the tenant).
+// The requests of a group take their tenants' slots in arrival order (rank within the tenant), each tenant
+// under its plan's limit: $4 plan ids, $5 their limits, $6 the limit of an unknown plan (planRateLimitParams).
 const apiKeySql = `${apiKeyLookup},
+${periodsCte},
 ranked AS (
-  SELECT k.*, $4 || ':' || k.tenant_id AS limit_key, row_number() OVER (PARTITION BY k.tenant_id ORDER BY k.ord)::int AS rank FROM k
+  SELECT k.*, $3 || ':' || k.tenant_id AS limit_key, row_number() OVER (PARTITION BY k.tenant_id ORDER BY k.ord)::int AS rank,
+    COALESCE(pl.lim, $6::int) AS lim
+  FROM k JOIN periods p ON p.tenant_id = k.tenant_id
+  LEFT JOIN unnest($4::text[], $5::int[]) pl(plan, lim) ON pl.plan = p.plan
 ),
-wanted AS (SELECT limit_key AS key, count(*)::int AS n FROM ranked GROUP BY limit_key),
+wanted AS (SELECT limit_key AS key, count(*)::int AS n, min(lim)::int AS lim FROM ranked GROUP BY limit_key),
 ${rateLimitCte(2)},
-${apiCallsCte(4)}
-SELECT r.ord, r.id, r.tenant_id, r.environment, r.rank, rl.granted, rl.used, rl.oldest, rl.now_ms, a.plan, a.period_start, a.period_end, a.calls
+${apiCallsCte(3)}
+SELECT r.ord, r.id, r.tenant_id, r.environment, r.rank, rl.granted, rl.lim, rl.used, rl.oldest, rl.now_ms, a.plan, a.period_start, a.period_end, a.calls
 FROM ranked r JOIN rl ON rl.key = r.limit_key JOIN api_calls a ON a.tenant_id = r.tenant_id`;
+
+// The general policy takes the plan's limit unless RATE_LIMIT_GENERAL_PER_MINUTE overrides it; other policies
+// (the batch route's) keep theirs for every plan.
+const keyCheckParams = (policy: Policy) =>
+  [policy.windowSeconds, policy.name, ...planRateLimitParams(policy === policies.general ? generalLimitOverride : policy.limit)];
 const apiKeyUnmeteredSql = `${apiKeyLookup}
 SELECT k.ord, k.id, k.tenant_id, k.environment FROM k`;
 
@@ -74,7 +84,7 @@ function checkKey(hash: string, policy: Policy): Promise<KeyCheck> {
   let check = checkKeysOf.get(policy);
   if (!check) {
     check = gatherWhileBusy(async (hashes: string[]) => {
-      const { rows } = await hotQuery<KeyRow>("authenticate_api_keys", apiKeySql, [hashes, ...rateLimitParams(policy), policy.name], meteringPool);
+      const { rows } = await hotQuery<KeyRow>("authenticate_api_keys", apiKeySql, [hashes, ...keyCheckParams(policy)], meteringPool);
       const byOrd = new Map(rows.map((row) => [Number(row.ord), row]));
       return hashes.map((_, i) => {
         const row = byOrd.get(i + 1);

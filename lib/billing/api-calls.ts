@@ -8,23 +8,29 @@
 // may lose the last instants' counts, never add any.
 import { ApiError } from "@/lib/api/errors";
 import { quotaExceeded, quotasEnforced } from "./quotas";
-import { planOf } from "./plans";
+import { PLANS, planOf, type Plan } from "./plans";
 import type { CurrentPlan } from "./subscriptions";
 
 /**
- * CTEs `periods` and `api_calls` for a statement that has `k` (tenant_id per request) and `rl` (the rate-limit
- * rows, key = `<policy>:<tenant_id>`, granted); `$p` is the policy name. `api_calls` returns per tenant its plan,
- * period start and end, and its calls after this statement.
+ * CTE `periods` for a statement that has `k` (tenant_id per request): per tenant its plan and period in force.
+ * It depends on `k` only, so the key check reads the plan before taking the rate-limit slots (the plan's
+ * rate limit, see planRateLimitParams) and counts the calls after.
  */
-export const apiCallsCte = (p: number) => `periods AS (
+export const periodsCte = `periods AS (
   SELECT t.tenant_id, COALESCE(s.plan, 'free') AS plan,
     COALESCE(s.current_period_start, date_trunc('month', now() AT TIME ZONE 'UTC')) AS period_start,
     COALESCE(s.current_period_end, date_trunc('month', now() AT TIME ZONE 'UTC') + interval '1 month') AS period_end
   FROM (SELECT DISTINCT tenant_id FROM k) t
   LEFT JOIN subscriptions s ON s.tenant_id = t.tenant_id AND s.plan <> 'free' AND s.status <> 'canceled'
     AND (s.current_period_end IS NULL OR s.current_period_end > now() AT TIME ZONE 'UTC')
-),
-counted AS (
+)`;
+
+/**
+ * CTEs `counted` and `api_calls` for a statement that has `periods` (above) and `rl` (the rate-limit rows,
+ * key = `<policy>:<tenant_id>`, granted); `$p` is the policy name. `api_calls` returns per tenant its plan,
+ * period start and end, and its calls after this statement.
+ */
+export const apiCallsCte = (p: number) => `counted AS (
   INSERT INTO billing_api_calls AS c (tenant_id, period_start, calls, updated_at)
   SELECT p.tenant_id, p.period_start, r.granted, now() AT TIME ZONE 'UTC'
   FROM periods p JOIN rl r ON r.key = $${p} || ':' || p.tenant_id
@@ -37,6 +43,17 @@ api_calls AS (
   SELECT p.tenant_id, p.plan, p.period_start, p.period_end, COALESCE(c.calls, 0) AS calls
   FROM periods p LEFT JOIN counted c ON c.tenant_id = p.tenant_id
 )`;
+
+/**
+ * Parameters for the key check's plan → rate limit lookup, from the plans table (never a copy of it): the plan
+ * ids, their rate_limit_per_minute, and the limit of a plan id not in the table (planOf reads it as free).
+ * `override` (RATE_LIMIT_GENERAL_PER_MINUTE, or another policy's limit) replaces every plan's limit.
+ */
+export function planRateLimitParams(override: number | null): [ids: string[], limits: number[], fallback: number] {
+  const plans = Object.values(PLANS);
+  const limitOf = (plan: Plan) => override ?? plan.limits.rate_limit_per_minute;
+  return [plans.map((plan) => plan.id), plans.map(limitOf), limitOf(planOf(""))];
+}
 
 export interface ApiCallsRow {
   plan: string;
