@@ -1,7 +1,7 @@
 // POST /v1/batch: operations through the same wrapper, in order, with the caller's credential; one slot
 // of the batch limit and one of the general limit per batch.
 import { describe, expect, it } from "vitest";
-import { call, newTenant } from "@/test/client";
+import { call, freshIp, newTenant } from "@/test/client";
 import { db } from "@/lib/db";
 
 const batch = (token: string, operations: unknown[], headers?: Record<string, string>) =>
@@ -108,6 +108,31 @@ describe("batch", () => {
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
     expect((await db.webhookEndpoint.count({ where: { tenantId: t.auth.tenant.id } }))).toBe(0);
+  });
+
+  it("an API key's batch takes its general slot under the plan's limit (growth: 1,000), not 100", async () => {
+    const t = await newTenant();
+    const id = t.auth.tenant.id as string;
+    const seeded = { bucketStarts: [BigInt(Math.floor(Date.now() / 1000) - 1)], bucketCounts: [500] }; // 500 requests a second ago
+    await db.rateLimitWindow.upsert({ where: { key: `general:${id}` }, create: { key: `general:${id}`, ...seeded }, update: seeded });
+    expect((await batch(t.apiKey, [endpoint("https://free.example.com/h")])).status).toBe(429); // free: 100
+    process.env.BILLING_ADMIN_SECRET = "batch-test-admin-secret-0123456789";
+    try {
+      const up = await call("POST", "/v1/billing/activate", {
+        ip: freshIp(),
+        headers: { "x-admin-secret": process.env.BILLING_ADMIN_SECRET },
+        body: { tenant_id: id, plan: "growth", days: 30, reason: "batch test" },
+      });
+      expect(up.status).toBe(200);
+    } finally {
+      delete process.env.BILLING_ADMIN_SECRET;
+    }
+    const res = await batch(t.apiKey, [endpoint("https://growth.example.com/h")]);
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r: any) => r.status)).toEqual([201]);
+    const general = await call("GET", "/v1/events?limit=1", { token: t.apiKey });
+    expect(general.headers.get("x-ratelimit-policy")).toBe("1000;w=60");
+    expect(general.headers.get("x-ratelimit-remaining")).toBe(String(1000 - 502)); // the seeded 500, the batch and this request
   });
 
   it("works with a session token for bearer routes", async () => {
