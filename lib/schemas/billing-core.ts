@@ -15,7 +15,7 @@ export const PlanLimitsSchema = z.object({
   chain_writes_per_month: z.number().int().nullable().meta({ description: "Chain writes (transactions and relayed user operations) per period; null = unlimited." }),
   deployed_contracts: z.number().int().nullable().meta({ description: "Contracts deployed and not failed (tokens, compliance modules, vaults, vesting, governance, multisigs, VRF and price-feed consumers); null = unlimited." }),
   webhook_endpoints: z.number().int().nullable().meta({ description: "Webhook endpoints (both modes together); null = unlimited." }),
-  rate_limit_per_minute: z.number().int().meta({ description: "Requests per minute the plan is meant to allow (see the README: the general limit applies for now)." }),
+  rate_limit_per_minute: z.number().int().meta({ description: "API-key requests per minute (sliding window; 429 rate_limit_exceeded beyond it). Console sessions keep the general limit; an operator's RATE_LIMIT_GENERAL_PER_MINUTE replaces it for every plan." }),
 }).meta({ id: "BillingPlanLimits" });
 
 export const BillingPlan = z.object({
