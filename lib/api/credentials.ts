@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { hotQuery, meteringPool } from "@/lib/db";
 import { verifyAccessToken } from "@/lib/auth/tokens";
 import { unauthorized, type ApiError } from "./errors";
+import { currentPlan } from "@/lib/billing/subscriptions";
 import { apiCallsCte, apiCallsRefusal, periodsCte, planRateLimitParams, type ApiCallsRow } from "@/lib/billing/api-calls";
 import { clientIpFrom } from "./client-ip";
 import { gatherWhileBusy } from "@/lib/gather";
@@ -171,6 +172,17 @@ export async function authenticate(
   if (!session) return fail("invalid_access_token", "Invalid or expired access token: sign in again or use /auth/refresh.");
   return {
     caller: { tenantId: session.tenantId, userId: session.userId, livemode: false },
-    rateLimit: await slot(session.tenantId),
+    rateLimit: metered ? await takeSlot(session.tenantId, await planPolicy(session.tenantId, policy)) : undefined,
   };
+}
+
+/**
+ * The general policy under the tenant's plan's rate limit, for requests outside the key check (a session, a
+ * batch): they share the tenant's window with its API-key requests, so they count against the same limit
+ * (a growth tenant's console is not refused at 100 a minute). Other policies, or an operator override, as they are.
+ */
+export async function planPolicy(tenantId: string, policy: Policy): Promise<Policy> {
+  if (policy !== policies.general || generalLimitOverride !== null) return policy;
+  const limit = (await currentPlan(tenantId)).plan.limits.rate_limit_per_minute;
+  return limit === policy.limit ? policy : { ...policy, limit };
 }

@@ -1,13 +1,12 @@
 // POST /v1/batch: each operation is dispatched to its route handler as a Request of its own, with the
 // batch's credential, so it gets the same authentication, validation, idempotency and tenant scope as if
 // sent alone. The batch counts once toward the batch limit (the route's policy) and once toward the
-// general limit (taken here; an API key's under its tenant's plan, as its other requests); its operations take
+// general limit (taken here, under its tenant's plan, as its other requests); its operations take
 // no slots (markUnmetered).
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
-import { markUnmetered, type Caller } from "@/lib/api/credentials";
-import { generalLimitOverride, policies, rateLimitHeaders, takeSlot } from "@/lib/api/rate-limit";
-import { currentPlan } from "@/lib/billing/subscriptions";
+import { markUnmetered, planPolicy, type Caller } from "@/lib/api/credentials";
+import { policies, rateLimitHeaders, takeSlot } from "@/lib/api/rate-limit";
 import { resolveHandler } from "@/lib/api/dispatch";
 import { FORWARDING_HEADERS } from "@/lib/api/client-ip";
 import type { BatchInput } from "@/lib/schemas/batch";
@@ -26,16 +25,9 @@ export async function runBatch(request: Request, caller: Caller, operations: Ope
   return { object: "batch" as const, results };
 }
 
-// An API key's batch takes its general slot under the plan's limit, as the key check does for its other
-// requests (./credentials): a growth tenant's batch is not refused at 100 a minute. Sessions: the general limit.
-async function generalPolicyFor(caller: Caller) {
-  if (!caller.apiKey || generalLimitOverride !== null) return policies.general;
-  const limit = (await currentPlan(caller.tenantId)).plan.limits.rate_limit_per_minute;
-  return limit === policies.general.limit ? policies.general : { ...policies.general, limit };
-}
-
+// The batch takes its general slot under the tenant's plan's limit, as its other requests do (../api/credentials).
 async function takeGeneralSlot(caller: Caller) {
-  const general = await takeSlot(caller.tenantId, await generalPolicyFor(caller));
+  const general = await takeSlot(caller.tenantId, await planPolicy(caller.tenantId, policies.general));
   if (general.allowed) return;
   throw new ApiError(
     429,
