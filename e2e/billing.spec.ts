@@ -3,24 +3,10 @@
 // USDC was minted at chain start), and the page turns to "succeeded" with Growth as the current plan, with no
 // manual step in between.
 import { expect, test } from "@playwright/test";
+import { base, api } from "./helpers";
 import { createWalletClient, defineChain, erc20Abi, http, publicActions, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { LOCAL_CHAIN_ID, localAccounts } from "../lib/chain/local-accounts";
-
-const base = () => {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error("E2E_BASE_URL is not set: run through `npm run test:e2e` (global setup starts the app)");
-  return url;
-};
-
-async function api(method: string, path: string, token: string | null, body?: unknown) {
-  const res = await fetch(`${base()}${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
 
 test("a crypto payment in USDC, paid on the local chain, activates the plan", async ({ page }) => {
   const rpc = process.env.E2E_CHAIN_RPC_URL;

@@ -6,37 +6,14 @@
 // page follows it to confirmed (the first operation deploys the account) and the balances moved on chain
 // (read through the API); sign out; sign in with the passkey → the same account.
 import { expect, test } from "@playwright/test";
+import { base, api, until } from "./helpers";
 
-const base = () => {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error("E2E_BASE_URL is not set: run through `npm run test:e2e` (global setup starts the app)");
-  return url;
-};
 // WebAuthn needs a valid relying-party id: the page is opened on localhost (the app listens on 127.0.0.1).
 const pageOrigin = () => {
   const url = new URL(base());
   url.hostname = "localhost";
   return url.origin;
 };
-
-async function api(method: string, path: string, token: string | null, body?: unknown) {
-  const res = await fetch(`${base()}${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-async function until<T>(probe: () => Promise<T | false | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 async function chainRpc(method: string, params: unknown[]) {
   const rpc = process.env.E2E_CHAIN_RPC_URL;

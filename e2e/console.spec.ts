@@ -5,14 +5,10 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { base } from "./helpers";
 import { Webhook } from "standardwebhooks";
 import { startReceiver, type Receiver } from "../lib/webhooks/test-receiver";
 
-const base = () => {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error("E2E_BASE_URL is not set: run through `npm run test:e2e` (global setup starts the app)");
-  return url;
-};
 const url = (path: string) => `${base()}${path}`;
 
 /** A JSON-RPC call to the app's local chain (Hardhat EDR), when the test knows where it is. */

@@ -3,31 +3,7 @@
 // account is an owner and the threshold is 1, so the Execute button shows, and executing from the page
 // empties the pending list and moves the Safe's nonce.
 import { expect, test } from "@playwright/test";
-
-const base = () => {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error("E2E_BASE_URL is not set: run through `npm run test:e2e` (global setup starts the app)");
-  return url;
-};
-
-async function api(method: string, path: string, token: string | null, body?: unknown) {
-  const res = await fetch(`${base()}${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-async function until<T>(probe: () => Promise<T | false | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+import { base, api, until } from "./helpers";
 
 test("a multisig's owners, pending transaction and execution in the console", async ({ page }) => {
   const email = `safe.${Date.now()}@example.com`;

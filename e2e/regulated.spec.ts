@@ -2,31 +2,7 @@
 // mint), then the token page lists the investor read on chain (country, verified, balance), freezing the
 // wallet from the page shows it frozen, and the identities page lists the investor.
 import { expect, test } from "@playwright/test";
-
-const base = () => {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error("E2E_BASE_URL is not set: run through `npm run test:e2e` (global setup starts the app)");
-  return url;
-};
-
-async function api(method: string, path: string, token: string | null, body?: unknown) {
-  const res = await fetch(`${base()}${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-async function until<T>(probe: () => Promise<T | false | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+import { base, api, until } from "./helpers";
 
 test("a regulated token's investors, frozen from the console", async ({ page }) => {
   const email = `reg.${Date.now()}@example.com`;

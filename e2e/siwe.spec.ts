@@ -9,30 +9,17 @@
 // page made, re-sent with the browser's cookies) and to POST /v1/connect/verify; a message with a nonce the
 // server never issued is refused by the page's action too.
 import { expect, test, type Request } from "@playwright/test";
+import { base, api } from "./helpers";
 import { hexToString, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage, generateSiweNonce, parseSiweMessage } from "viem/siwe";
 
-const base = () => {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error("E2E_BASE_URL is not set: run through `npm run test:e2e` (global setup starts the app)");
-  return url;
-};
 // As in connect.spec.ts: the page is opened on localhost (the app listens on 127.0.0.1).
 const pageOrigin = () => {
   const url = new URL(base());
   url.hostname = "localhost";
   return url.origin;
 };
-
-async function api(method: string, path: string, token: string | null, body?: unknown) {
-  const res = await fetch(`${base()}${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
 
 const CHAIN_ID = 80002; // the page's network in test mode (polygon_amoy)
 
