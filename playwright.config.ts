@@ -12,7 +12,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [["list"]],
+  reporter: [["list"], ["json", { outputFile: ".test-results.e2e.json" }]],
   outputDir: "test-results/e2e",
   projects: [
     { name: "production-server" },

@@ -5,7 +5,7 @@ export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL("./", import.meta.url)) } },
   test: {
     include: ["**/*.test.ts"],
-    exclude: ["**/node_modules/**", ".tools/**", ".next*/**", "e2e/**", "test/faults/**"],
+    exclude: ["**/node_modules/**", ".tools/**", ".next*/**", "e2e/**", "test/faults/**", "test/lab/**"],
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/setup.ts"],
     testTimeout: 60_000,

@@ -1,6 +1,7 @@
 "use client";
 // A button that runs one server action (revoke, delete, retry…), optionally after a confirmation, and
 // shows its error next to it.
+import Link from "next/link";
 import { useState, useTransition, type ReactNode } from "react";
 import type { FormState } from "@/lib/console/forms";
 
@@ -24,12 +25,14 @@ export function ActionButton<R>({
 }) {
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
+  const [link, setLink] = useState<FormState["link"]>();
   const run = () => {
     if (confirm && !window.confirm(confirm)) return;
     setError(null);
     start(async () => {
       const state = (await action()) ?? { status: "idle" as const };
       if (state.status === "error") setError(state.message ?? "That did not work.");
+      setLink(state.status === "error" ? state.link : undefined);
       onDone?.(state as FormState<R>);
     });
   };
@@ -41,6 +44,12 @@ export function ActionButton<R>({
       {error ? (
         <span role="alert" className="small" style={{ color: "var(--danger)" }}>
           {error}
+          {link ? (
+            <>
+              {" "}
+              <Link href={link.href}>{link.label}</Link>
+            </>
+          ) : null}
         </span>
       ) : null}
     </span>

@@ -15,6 +15,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
+import Link from "next/link";
 import { validateConsoleForm } from "@/app/(console)/_actions/validate";
 import type { FormState } from "@/lib/console/forms";
 
@@ -94,7 +95,15 @@ export function ConsoleForm<R>({ action, validate, children, success, reset, cla
       <form ref={ref} method="post" className={className ?? "form"} onSubmit={onSubmit} onBlur={onBlur} noValidate aria-busy={pending} {...rest}>
         {fieldless ? (
           <div className="notice notice-danger" role="alert">
-            {state.message}
+            <span>
+              {state.message}
+              {state.link ? (
+                <>
+                  {" "}
+                  <Link href={state.link.href}>{state.link.label}</Link>
+                </>
+              ) : null}
+            </span>
           </div>
         ) : state.status === "error" && state.fields ? (
           <div className="visually-hidden" role="alert">
@@ -214,10 +223,10 @@ export function Check({ name, label, ...input }: { name: string; label: ReactNod
   );
 }
 
-export function Submit({ children, pendingLabel, className }: { children: ReactNode; pendingLabel?: string; className?: string }) {
+export function Submit({ children, pendingLabel, className, disabled }: { children: ReactNode; pendingLabel?: string; className?: string; disabled?: boolean }) {
   const { pending, ready } = useConsoleForm();
   return (
-    <button type="submit" className={className ?? "btn btn-primary"} disabled={pending || !ready}>
+    <button type="submit" className={className ?? "btn btn-primary"} disabled={pending || !ready || disabled}>
       {pending ? (pendingLabel ?? "Working…") : children}
     </button>
   );

@@ -5,27 +5,15 @@ import {ERC1155} from "@openzeppelin/contracts/token/ERC1155/ERC1155.sol";
 import {ERC1155URIStorage} from "@openzeppelin/contracts/token/ERC1155/extensions/ERC1155URIStorage.sol";
 import {ERC1155Burnable} from "@openzeppelin/contracts/token/ERC1155/extensions/ERC1155Burnable.sol";
 import {ERC1155Pausable} from "@openzeppelin/contracts/token/ERC1155/extensions/ERC1155Pausable.sol";
-import {ERC2981} from "@openzeppelin/contracts/token/common/ERC2981.sol";
-import {AccessControlEnumerable} from "@openzeppelin/contracts/access/extensions/AccessControlEnumerable.sol";
 import {TokenFeatures, TokenFeatureFlags} from "./common/TokenFeatures.sol";
+import {PlatformRoles} from "./common/PlatformRoles.sol";
+import {PlatformNFT} from "./common/PlatformNFT.sol";
 
 /// The platform's ERC-1155: a default URI (`setURI`, may hold `{id}`), per-token URIs on an optional
 /// prefix (`setBaseURI`), ERC-2981 royalties, burning and pausing, with AccessControl roles.
 /// `name` and `symbol` are not part of ERC-1155 but wallets and marketplaces read them.
 /// Burning needs BURNER_ROLE and, as usual, being the holder or an approved operator.
-contract PlatformERC1155 is
-    ERC1155,
-    ERC1155URIStorage,
-    ERC1155Burnable,
-    ERC1155Pausable,
-    ERC2981,
-    AccessControlEnumerable,
-    TokenFeatureFlags
-{
-    bytes32 public constant MINTER_ROLE = keccak256("MINTER_ROLE");
-    bytes32 public constant PAUSER_ROLE = keccak256("PAUSER_ROLE");
-    bytes32 public constant BURNER_ROLE = keccak256("BURNER_ROLE");
-
+contract PlatformERC1155 is ERC1155, ERC1155URIStorage, ERC1155Burnable, ERC1155Pausable, PlatformNFT {
     string public name;
     string public symbol;
 
@@ -38,34 +26,25 @@ contract PlatformERC1155 is
         address royaltyReceiver,
         uint96 royaltyFeeNumerator,
         TokenFeatures memory features_
-    ) ERC1155(uri_) TokenFeatureFlags(features_) {
+    ) ERC1155(uri_) PlatformNFT(royaltyReceiver, royaltyFeeNumerator) PlatformRoles(admin) TokenFeatureFlags(features_) {
         name = name_;
         symbol = symbol_;
-        if (royaltyReceiver != address(0)) _setDefaultRoyalty(royaltyReceiver, royaltyFeeNumerator);
-        _grantRole(DEFAULT_ADMIN_ROLE, admin);
-        _grantRole(MINTER_ROLE, admin);
-        _grantRole(PAUSER_ROLE, admin);
-        _grantRole(BURNER_ROLE, admin);
     }
 
     /// Mints `amount` of `id` to `to` (receiver-checked); a non-empty `tokenURI` becomes the URI of `id`.
-    function mint(address to, uint256 id, uint256 amount, string calldata tokenURI)
-        external
-        onlyRole(MINTER_ROLE)
-        whenMintable
-    {
+    function mint(address to, uint256 id, uint256 amount, string calldata tokenURI) external onlyMinter whenMintable {
         if (bytes(tokenURI).length > 0) _setURI(id, tokenURI);
         _mint(to, id, amount, "");
     }
 
-    function burn(address account, uint256 id, uint256 value) public override onlyRole(BURNER_ROLE) whenBurnable {
+    function burn(address account, uint256 id, uint256 value) public override onlyBurner whenBurnable {
         super.burn(account, id, value);
     }
 
     function burnBatch(address account, uint256[] memory ids, uint256[] memory values)
         public
         override
-        onlyRole(BURNER_ROLE)
+        onlyBurner
         whenBurnable
     {
         super.burnBatch(account, ids, values);
@@ -85,33 +64,6 @@ contract PlatformERC1155 is
         _setURI(id, tokenURI);
     }
 
-    function setDefaultRoyalty(address receiver, uint96 feeNumerator) external onlyRole(DEFAULT_ADMIN_ROLE) {
-        _setDefaultRoyalty(receiver, feeNumerator);
-    }
-
-    function deleteDefaultRoyalty() external onlyRole(DEFAULT_ADMIN_ROLE) {
-        _deleteDefaultRoyalty();
-    }
-
-    function setTokenRoyalty(uint256 id, address receiver, uint96 feeNumerator)
-        external
-        onlyRole(DEFAULT_ADMIN_ROLE)
-    {
-        _setTokenRoyalty(id, receiver, feeNumerator);
-    }
-
-    function resetTokenRoyalty(uint256 id) external onlyRole(DEFAULT_ADMIN_ROLE) {
-        _resetTokenRoyalty(id);
-    }
-
-    function pause() external onlyRole(PAUSER_ROLE) whenPausable {
-        _pause();
-    }
-
-    function unpause() external onlyRole(PAUSER_ROLE) {
-        _unpause();
-    }
-
     function uri(uint256 id) public view override(ERC1155, ERC1155URIStorage) returns (string memory) {
         return super.uri(id);
     }
@@ -123,12 +75,7 @@ contract PlatformERC1155 is
         super._update(from, to, ids, values);
     }
 
-    function supportsInterface(bytes4 interfaceId)
-        public
-        view
-        override(ERC1155, ERC2981, AccessControlEnumerable)
-        returns (bool)
-    {
+    function supportsInterface(bytes4 interfaceId) public view override(ERC1155, PlatformNFT) returns (bool) {
         return super.supportsInterface(interfaceId);
     }
 }

@@ -5,26 +5,14 @@ import {ERC721} from "@openzeppelin/contracts/token/ERC721/ERC721.sol";
 import {ERC721URIStorage} from "@openzeppelin/contracts/token/ERC721/extensions/ERC721URIStorage.sol";
 import {ERC721Burnable} from "@openzeppelin/contracts/token/ERC721/extensions/ERC721Burnable.sol";
 import {ERC721Pausable} from "@openzeppelin/contracts/token/ERC721/extensions/ERC721Pausable.sol";
-import {ERC2981} from "@openzeppelin/contracts/token/common/ERC2981.sol";
-import {AccessControlEnumerable} from "@openzeppelin/contracts/access/extensions/AccessControlEnumerable.sol";
 import {TokenFeatures, TokenFeatureFlags} from "./common/TokenFeatures.sol";
+import {PlatformRoles} from "./common/PlatformRoles.sol";
+import {PlatformNFT} from "./common/PlatformNFT.sol";
 
 /// The platform's ERC-721: per-token URIs on a settable base URI, ERC-2981 royalties, burning and
 /// pausing, with AccessControl roles. Metadata and royalties are managed by DEFAULT_ADMIN_ROLE.
 /// Burning needs BURNER_ROLE and, as usual, ownership of or approval for the token.
-contract PlatformERC721 is
-    ERC721,
-    ERC721URIStorage,
-    ERC721Burnable,
-    ERC721Pausable,
-    ERC2981,
-    AccessControlEnumerable,
-    TokenFeatureFlags
-{
-    bytes32 public constant MINTER_ROLE = keccak256("MINTER_ROLE");
-    bytes32 public constant PAUSER_ROLE = keccak256("PAUSER_ROLE");
-    bytes32 public constant BURNER_ROLE = keccak256("BURNER_ROLE");
-
+contract PlatformERC721 is ERC721, ERC721URIStorage, ERC721Burnable, ERC721Pausable, PlatformNFT {
     string private _baseTokenURI;
 
     /// `admin` receives every role. A zero `royaltyReceiver` leaves the default royalty unset.
@@ -36,23 +24,18 @@ contract PlatformERC721 is
         address royaltyReceiver,
         uint96 royaltyFeeNumerator,
         TokenFeatures memory features_
-    ) ERC721(name_, symbol_) TokenFeatureFlags(features_) {
+    ) ERC721(name_, symbol_) PlatformNFT(royaltyReceiver, royaltyFeeNumerator) PlatformRoles(admin) TokenFeatureFlags(features_) {
         _baseTokenURI = baseURI_;
-        if (royaltyReceiver != address(0)) _setDefaultRoyalty(royaltyReceiver, royaltyFeeNumerator);
-        _grantRole(DEFAULT_ADMIN_ROLE, admin);
-        _grantRole(MINTER_ROLE, admin);
-        _grantRole(PAUSER_ROLE, admin);
-        _grantRole(BURNER_ROLE, admin);
     }
 
     /// Mints `tokenId` to `to` (receiver-checked); an empty `uri` leaves the token on base URI + id.
-    function mint(address to, uint256 tokenId, string calldata uri) external onlyRole(MINTER_ROLE) whenMintable {
+    function mint(address to, uint256 tokenId, string calldata uri) external onlyMinter whenMintable {
         // Set before minting so a receiver contract already sees the final tokenURI.
         if (bytes(uri).length > 0) _setTokenURI(tokenId, uri);
         _safeMint(to, tokenId);
     }
 
-    function burn(uint256 tokenId) public override onlyRole(BURNER_ROLE) whenBurnable {
+    function burn(uint256 tokenId) public override onlyBurner whenBurnable {
         super.burn(tokenId);
     }
 
@@ -64,33 +47,6 @@ contract PlatformERC721 is
     function setTokenURI(uint256 tokenId, string calldata uri) external onlyRole(DEFAULT_ADMIN_ROLE) {
         _requireOwned(tokenId);
         _setTokenURI(tokenId, uri);
-    }
-
-    function setDefaultRoyalty(address receiver, uint96 feeNumerator) external onlyRole(DEFAULT_ADMIN_ROLE) {
-        _setDefaultRoyalty(receiver, feeNumerator);
-    }
-
-    function deleteDefaultRoyalty() external onlyRole(DEFAULT_ADMIN_ROLE) {
-        _deleteDefaultRoyalty();
-    }
-
-    function setTokenRoyalty(uint256 tokenId, address receiver, uint96 feeNumerator)
-        external
-        onlyRole(DEFAULT_ADMIN_ROLE)
-    {
-        _setTokenRoyalty(tokenId, receiver, feeNumerator);
-    }
-
-    function resetTokenRoyalty(uint256 tokenId) external onlyRole(DEFAULT_ADMIN_ROLE) {
-        _resetTokenRoyalty(tokenId);
-    }
-
-    function pause() external onlyRole(PAUSER_ROLE) whenPausable {
-        _pause();
-    }
-
-    function unpause() external onlyRole(PAUSER_ROLE) {
-        _unpause();
     }
 
     function baseURI() external view returns (string memory) {
@@ -116,7 +72,7 @@ contract PlatformERC721 is
     function supportsInterface(bytes4 interfaceId)
         public
         view
-        override(ERC721, ERC721URIStorage, ERC2981, AccessControlEnumerable)
+        override(ERC721, ERC721URIStorage, PlatformNFT)
         returns (bool)
     {
         return super.supportsInterface(interfaceId);

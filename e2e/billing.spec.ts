@@ -6,7 +6,7 @@ import { expect, test } from "@playwright/test";
 import { base, api } from "./helpers";
 import { createWalletClient, defineChain, erc20Abi, http, publicActions, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { LOCAL_CHAIN_ID, localAccounts } from "../lib/chain/local-accounts";
+import { LOCAL_CHAIN_ID, localAccounts } from "@/lib/chain/local/accounts";
 
 test("a crypto payment in USDC, paid on the local chain, activates the plan", async ({ page }) => {
   const rpc = process.env.E2E_CHAIN_RPC_URL;

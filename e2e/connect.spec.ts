@@ -6,14 +6,8 @@
 // page follows it to confirmed (the first operation deploys the account) and the balances moved on chain
 // (read through the API); sign out; sign in with the passkey → the same account.
 import { expect, test } from "@playwright/test";
-import { base, api, until } from "./helpers";
+import { api, pageOrigin, registerDApp, until } from "./helpers";
 
-// WebAuthn needs a valid relying-party id: the page is opened on localhost (the app listens on 127.0.0.1).
-const pageOrigin = () => {
-  const url = new URL(base());
-  url.hostname = "localhost";
-  return url.origin;
-};
 
 async function chainRpc(method: string, params: unknown[]) {
   const rpc = process.env.E2E_CHAIN_RPC_URL;
@@ -34,13 +28,7 @@ test("an end user creates a passkey account, signs a pending transfer with the p
   let address = "";
 
   await test.step("set up the tenant through the API: key, passkey settings, an ERC-20", async () => {
-    const reg = await api("POST", "/auth/register", null, { email: `connect.${Date.now()}@example.com`, password: "correct horse 1", company_name: "Passkey DApp", full_name: "Ada" });
-    expect(reg.status).toBe(201);
-    const created = await api("POST", "/v1/api_keys", reg.body.access_token, { name: "e2e" });
-    expect(created.status).toBe(201);
-    key = created.body.secret;
-    publishable = created.body.publishable;
-    expect(publishable).toMatch(/^pk_test_/);
+    ({ key, publishable } = await registerDApp("connect", "Passkey DApp"));
     const settings = await api("PUT", "/v1/settings/connect", key, { cors: { allowed_origins: [pageOrigin()] }, passkeys: { rp_id: "localhost", rp_name: "Passkey DApp" } });
     expect(settings.status, JSON.stringify(settings.body)).toBe(200);
     const token = await api("POST", "/v1/tokens", key, {

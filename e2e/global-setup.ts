@@ -81,6 +81,7 @@ async function startServer(label: string, args: string[], env: NodeJS.ProcessEnv
     // deploy on a test network served by the local chain.
     WEBHOOK_ALLOW_LOOPBACK: "1",
     ALLOW_LOCAL_CHAIN: "1",
+    BILLING_TEST_NETWORKS: "1", // a test stand: crypto checkout on the local chain (e2e/billing.spec.ts)
   };
   // The embedded defaults, whatever the developer's shell has set.
   for (const name of ["DATABASE_URL", "LOCAL_CHAIN_RPC_URL", "EMBEDDED_DB_NAME", "NEXTAUTH_URL", "INNGEST_SIGNING_KEY", "INNGEST_EVENT_KEY"]) delete appEnv[name];

@@ -1,5 +1,6 @@
-// What the browser specs share: the app's address (started by the global setup), a JSON call to its API, and a
-// poll until something holds.
+// What the browser specs share: the app's address (started by the global setup), a JSON call to its API, a
+// poll until something holds, and a DApp's tenant set up through the API.
+import { expect, type Page } from "@playwright/test";
 
 export const base = () => {
   const url = process.env.E2E_BASE_URL;
@@ -24,4 +25,41 @@ export async function until<T>(probe: () => Promise<T | false | undefined>, what
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** The app on localhost (it listens on 127.0.0.1): WebAuthn needs a valid relying-party id, and SIWE names the host. */
+export const pageOrigin = () => {
+  const url = new URL(base());
+  url.hostname = "localhost";
+  return url.origin;
+};
+
+/** A new tenant with a test API key: its secret and its publishable key (the DApp page's). */
+export async function registerDApp(slug: string, companyName: string) {
+  const reg = await api("POST", "/auth/register", null, { email: `${slug}.${Date.now()}@example.com`, password: "correct horse 1", company_name: companyName, full_name: "Ada" });
+  expect(reg.status).toBe(201);
+  const created = await api("POST", "/v1/api_keys", reg.body.access_token, { name: "e2e" });
+  expect(created.status).toBe(201);
+  const { secret, publishable } = created.body as { secret: string; publishable: string };
+  expect(publishable).toMatch(/^pk_test_/);
+  return { key: secret, publishable };
+}
+
+/** Nothing wider than the viewport (tables scroll inside their card); names the culprits if not. */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const { scroll, width, culprits } = await page.evaluate(() => {
+    const width = window.innerWidth;
+    // Inside a scrolling box, unless absolutely positioned out of it (then it widens the page).
+    const clipped = (el: Element) => {
+      if (getComputedStyle(el).position === "absolute") return false;
+      for (let p = el.parentElement; p; p = p.parentElement) if (/(auto|scroll|hidden)/.test(getComputedStyle(p).overflowX)) return true;
+      return false;
+    };
+    const culprits = [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && !clipped(el))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}px`);
+    return { scroll: document.documentElement.scrollWidth, width, culprits };
+  });
+  expect(scroll, `page wider than the viewport at ${page.url()}: ${culprits.join("; ")}`).toBeLessThanOrEqual(width + 1);
 }

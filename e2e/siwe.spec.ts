@@ -4,22 +4,16 @@
 // is answered there (page.exposeFunction), so the signature is a real secp256k1 signature of the message
 // the page built. Everything server-side is the real app: a tenant set up through the API (only CORS: the
 // page's origin), the page's nonce issued by a server action, the signed message verified by another
-// (lib/connect/siwe.ts's checks) into the end-user session cookie.
+// (lib/connect/end-users/siwe.ts's checks) into the end-user session cookie.
 // Replays are refused: the same signed message posted again to the page's server action (the request the
 // page made, re-sent with the browser's cookies) and to POST /v1/connect/verify; a message with a nonce the
 // server never issued is refused by the page's action too.
 import { expect, test, type Request } from "@playwright/test";
-import { base, api } from "./helpers";
+import { api, pageOrigin, registerDApp } from "./helpers";
 import { hexToString, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage, generateSiweNonce, parseSiweMessage } from "viem/siwe";
 
-// As in connect.spec.ts: the page is opened on localhost (the app listens on 127.0.0.1).
-const pageOrigin = () => {
-  const url = new URL(base());
-  url.hostname = "localhost";
-  return url.origin;
-};
 
 const CHAIN_ID = 80002; // the page's network in test mode (polygon_amoy)
 
@@ -31,13 +25,7 @@ test("an end user signs in with an injected wallet (SIWE), stays signed in, and 
   let publishable = "";
 
   await test.step("set up the tenant through the API: a key, the page's origin allowed (no passkey settings)", async () => {
-    const reg = await api("POST", "/auth/register", null, { email: `siwe.${Date.now()}@example.com`, password: "correct horse 1", company_name: "Wallet DApp", full_name: "Ada" });
-    expect(reg.status).toBe(201);
-    const created = await api("POST", "/v1/api_keys", reg.body.access_token, { name: "e2e" });
-    expect(created.status).toBe(201);
-    key = created.body.secret;
-    publishable = created.body.publishable;
-    expect(publishable).toMatch(/^pk_test_/);
+    ({ key, publishable } = await registerDApp("siwe", "Wallet DApp"));
     const cors = await api("PUT", "/v1/settings/cors", key, { allowed_origins: [pageOrigin()] });
     expect(cors.status, JSON.stringify(cors.body)).toBe(200);
   });

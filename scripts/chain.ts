@@ -2,7 +2,8 @@
 // Port from LOCAL_CHAIN_PORT (default 8545); the RPC URL is printed as `local chain ready: <url>`
 // once Permit2 and the CREATE2 deployer are installed, so a parent process can wait for that line.
 import "../lib/composition/base-contracts"; // what the local chain installs at start
-import { startLocalChain } from "../lib/chain/local-node";
+import { startLocalChain } from "@/lib/chain/local/node";
+import { exitOnSignals } from "./lib/exit-on-signals";
 
 const port = Number(process.env.LOCAL_CHAIN_PORT ?? 8545);
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
@@ -13,12 +14,4 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 const chain = await startLocalChain({ port });
 console.log(`local chain ready: ${chain.rpcUrl} (chain id ${chain.chainId}, ${chain.accounts.length} funded accounts)`);
 
-let stopping = false;
-const stop = async () => {
-  if (stopping) return;
-  stopping = true;
-  await chain.stop();
-  process.exit(0);
-};
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+exitOnSignals(() => chain.stop());

@@ -15,9 +15,9 @@ import { portIsFree } from "./lib/ports";
 import { StartupError } from "./lib/startup-error";
 import { spawnProductionServer } from "./lib/production-server";
 import "../lib/composition/base-contracts"; // what the local chain installs at start
-import { startLocalChain } from "../lib/chain/local-node";
-import { forgetLocalChainState } from "../lib/chain/local-reset";
-import { startDevBundler } from "../lib/connect/dev-bundler";
+import { startLocalChain } from "@/lib/chain/local/node";
+import { forgetLocalChainState } from "@/lib/chain/local/reset";
+import { startDevBundler } from "@/lib/connect/local/dev-bundler";
 import { LOCAL_GATEWAY_SIGNER } from "../lib/confidential/local-gateway";
 
 const startedAt = performance.now();
@@ -61,9 +61,9 @@ async function start() {
   running.push(chain.stop);
   const bundler = await startDevBundler(chain.rpcUrl, log);
   running.push(bundler.stop);
-  const reset = await forgetLocalChainState(database.url, chain.fresh);
-  if (reset.tokens || reset.transactions) {
-    log(`the local chain starts empty: marked ${reset.tokens} token(s) and ${reset.transactions} transaction(s) of the previous run as failed`);
+  const reset = await forgetLocalChainState(database.url, chain.fresh, chain.blockNumber);
+  if (reset.tokens || reset.transactions || reset.subscriptions) {
+    log(`the local chain starts empty: marked ${reset.tokens} token(s) and ${reset.transactions} transaction(s) of the previous run as failed; ${reset.subscriptions} log subscription(s) follow the new chain`);
   }
 
   const secrets = prod || process.env.NODE_ENV === "production" ? {} : ensureLocalSecrets(dataDir);
@@ -120,7 +120,7 @@ async function startChain() {
       : `${chain.rpcUrl} (local Hardhat chain, started here), for every network without RPC_URL_<NETWORK>`;
     // A chain started here is new (its only blocks are the platform's start-up contracts); a node of
     // LOCAL_CHAIN_RPC_URL is new when it has no block yet.
-    return { ...chain, fresh: !ownUrl || blockNumber === 0n, description };
+    return { ...chain, fresh: !ownUrl || blockNumber === 0n, blockNumber, description };
   } catch {
     await chain.stop();
     throw new StartupError(

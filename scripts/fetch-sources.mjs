@@ -2,7 +2,7 @@
 // Both packages' `npm install` fails offline (git dependencies), so each tarball is fetched from the registry
 // with `npm pack` and only the part we use is kept:
 //   - Kernel v3.1 and KernelFactory bytecode (hex literals in `@rhinestone/modulekit@0.5.9`), for the local
-//     chain's ERC-4337 base (lib/connect/kernel-artifacts.ts);
+//     chain's ERC-4337 base (lib/connect/accounts/kernel-artifacts.ts);
 //   - the Solidity of `@chainlink/contracts@1.5.0` (`src/v0.8/`), compiled by scripts/build-contracts.ts for the
 //     price-feed and VRF mocks and bases (the package ships no bytecode).
 // Idempotent: what is already there is not fetched again. One line per source. Plain JavaScript that any Node runs.

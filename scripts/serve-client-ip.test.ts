@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { POST as login } from "@/app/auth/login/route";
 import { pool } from "@/lib/db";
-import { serverResolvesClientIp } from "@/lib/api/client-ip";
+import { serverResolvesClientIp } from "@/lib/http/client-ip";
 import { handOnClient, toRequest } from "./lib/serve-request";
 
 let server: Server;

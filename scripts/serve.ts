@@ -12,10 +12,11 @@ import { gzipSync } from "node:zlib";
 import next from "next";
 import { matchRoute, routeParams } from "../lib/api/routing";
 import { MAX_BODY_BYTES } from "../lib/api/body";
-import { internalError } from "../lib/api/errors";
+import { internalError } from "@/lib/core/errors";
 import { responseText } from "../lib/api/raw-bodies";
-import { serverResolvesClientIp } from "../lib/api/client-ip";
+import { serverResolvesClientIp } from "@/lib/http/client-ip";
 import { handOnClient, toRequest } from "./lib/serve-request";
+import { stopLocalExecutor } from "../lib/jobs/shutdown";
 
 type RouteHandler = (request: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type CompiledRoute = { routeModule: { ensureUserland(): Promise<void>; userland: Record<string, unknown> } };
@@ -113,4 +114,19 @@ server.headersTimeout = 66_000;
 // loop is busy. Node's default queue is 511: past it connections are dropped and their clients retry only
 // after a 1 s SYN timeout. The kernel caps this at net.core.somaxconn (4096 on current Linux).
 server.listen({ port, host, backlog: 4096 }, () => console.log(`[serve] ready on http://${host}:${port}`));
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.close(() => process.exit(0)));
+// A clean stop (SIGTERM of a deploy, Ctrl-C): no new connections, the requests under way answered, and the local
+// executor's runs handed back (lib/jobs/shutdown), so another instance takes over a wallet's run at once instead of
+// after its lease (JOBS_LEASE_MS, 30 s). Past the grace time it exits anyway: leases then lapse as after a crash.
+const SHUTDOWN_GRACE_MS = 8_000; // scripts/dev.ts (npm start) sends SIGKILL after 10 s
+let shuttingDown = false;
+async function shutDown() {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
+  const closed = new Promise((resolve) => server.close(resolve));
+  // Kept-alive connections that finish their request meanwhile are closed too (close() ends only the idle ones).
+  setInterval(() => server.closeIdleConnections(), 50).unref();
+  await Promise.all([closed, stopLocalExecutor().catch((error) => console.error(`[serve] stopping the executor: ${(error as Error).stack ?? error}`))]);
+  process.exit(0);
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void shutDown());

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, http, parseEventLogs, zeroAddress, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { artifact } from "@/lib/chain/artifacts";
-import { startLocalChain, type LocalChain } from "@/lib/chain/local-node";
-import { MODULE_KINDS, type TrexBase } from "@/lib/trex/base";
+import { startLocalChain, type LocalChain } from "@/lib/chain/local/node";
+import { type TrexBase } from "@/lib/trex/suite/base";
+import { MODULE_KINDS } from "@/lib/schemas/compliance";
 
 const run = promisify(execFile);
 

@@ -5,7 +5,7 @@
 // it deploys the same base at start.
 import { createPublicClient, createWalletClient, getAddress, http, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { deployTrexBase } from "../lib/trex/base";
+import { deployTrexBase } from "@/lib/trex/suite/base";
 
 const at = process.argv.indexOf("--network");
 const network = at >= 0 ? process.argv[at + 1] : undefined;

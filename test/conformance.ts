@@ -7,6 +7,7 @@ import type { RouteHandler } from "@/lib/api/handler";
 import { ErrorEnvelope } from "@/lib/schemas/common";
 import { openApiDocument } from "@/lib/api/openapi";
 import { matchRoute } from "@/lib/api/routing";
+import { safeParse } from "@/lib/schemas/validation";
 
 export function responseDrift(handler: RouteHandler, status: number, body: unknown): string | null {
   if (status >= 400) {
@@ -30,7 +31,7 @@ export async function undocumentedStatus(method: string, pathname: string, statu
 }
 
 function schemaDrift(schema: z.ZodType, body: unknown): string | null {
-  const parsed = schema.safeParse(body);
+  const parsed = safeParse(schema, body);
   if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
   const extra = undocumentedFields(body, parsed.data, "");
   return extra.length ? `undocumented fields: ${extra.join(", ")}` : null;

@@ -10,8 +10,8 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { applyMigrations } from "../lib/db/migrate";
 import "../lib/composition"; // the domains registered with lib/chain (the executor below runs the chain path)
-import { startLocalChain } from "../lib/chain/local-node";
-import { startLocalBundler } from "../lib/connect/bundler";
+import { startLocalChain } from "@/lib/chain/local/node";
+import { startLocalBundler } from "@/lib/connect/user-ops/bundler";
 import { startEmbeddedPostgres } from "../scripts/lib/embedded-postgres";
 import { freePort } from "../scripts/lib/ports";
 import { testEnv } from "./env";
@@ -61,7 +61,7 @@ export default async function setup(project: TestProject) {
   const bundler = await startLocalBundler({ rpcUrl: chain.rpcUrl }); // alto, for Connect user operations
 
   Object.assign(process.env, testEnv(url.toString(), chain.rpcUrl, bundler.url));
-  const { startLocalExecutor } = await import("../lib/jobs");
+  const { startAppExecutor: startLocalExecutor } = await import("../inngest/executor");
   const executor = await startLocalExecutor({ instanceId: "test-global" });
 
   project.provide("databaseUrl", url.toString());

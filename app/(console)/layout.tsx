@@ -6,7 +6,10 @@ import { Nav } from "@/components/Nav";
 import { EnvironmentSwitch } from "@/components/EnvironmentSwitch";
 import { SignOutButton } from "@/components/SignOutButton";
 import { MobileMenu } from "@/components/MobileMenu";
+import { GlobalSearch } from "@/components/GlobalSearch";
 import "../globals.css";
+import "../navigation.css";
+import "../developer-pages.css";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const context = await consoleContext();
@@ -58,6 +61,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
                 </>
               )}
             </span>
+            <GlobalSearch />
             <EnvironmentSwitch environment={environment} />
           </div>
           <main id="main" className="content" tabIndex={-1}>

@@ -36,6 +36,10 @@ interface IValidatorModule {
 ///   is re-initialised likewise.
 /// The account itself (its owner's operation, msg.sender == account) cancels a pending recovery with
 /// `cancelRecovery(account)`; guardians cannot, since their operations may only call the two selectors above.
+/// Storage read during validation is associated with the account (ERC-7562 STO-021, which safe-mode bundlers
+/// enforce): everything per account lives in mappings keyed by it, the guardians in a fixed-size array inside
+/// its entry (slots keccak256(account . p) + 0..MAX_GUARDIANS), never a dynamic array (whose elements would lie
+/// at keccak256(keccak256(account . p)), associated with nothing).
 contract RecoveryValidator {
     event GuardiansSet(address indexed account, uint256 guardians, uint256 threshold, uint256 delay);
     event GuardiansCleared(address indexed account);
@@ -67,7 +71,12 @@ contract RecoveryValidator {
 
     address private immutable self = address(this);
 
-    mapping(address account => address[]) private _guardians;
+    struct GuardianSet {
+        uint256 count;
+        address[MAX_GUARDIANS] list;
+    }
+
+    mapping(address account => GuardianSet) private _guardians;
     mapping(address account => uint256) public thresholdOf;
     mapping(address account => uint256) public delayOf;
     mapping(address account => Pending) private _pending;
@@ -140,8 +149,10 @@ contract RecoveryValidator {
         return thresholdOf[account] != 0;
     }
 
-    function guardiansOf(address account) external view returns (address[] memory) {
-        return _guardians[account];
+    function guardiansOf(address account) external view returns (address[] memory guardians) {
+        GuardianSet storage set = _guardians[account];
+        guardians = new address[](set.count);
+        for (uint256 i = 0; i < guardians.length; i++) guardians[i] = set.list[i];
     }
 
     // --- Validation -----------------------------------------------------------------------------------
@@ -197,19 +208,24 @@ contract RecoveryValidator {
             if (guardians[i] == address(0)) revert InvalidGuardians();
             for (uint256 j = 0; j < i; j++) if (guardians[j] == guardians[i]) revert InvalidGuardians();
         }
-        _guardians[account] = guardians;
+        GuardianSet storage set = _guardians[account];
+        for (uint256 i = 0; i < MAX_GUARDIANS; i++) {
+            address next = i < n ? guardians[i] : address(0);
+            if (set.list[i] != next) set.list[i] = next; // a smaller set clears the rest
+        }
+        set.count = n;
         thresholdOf[account] = threshold;
         delayOf[account] = delay;
         emit GuardiansSet(account, n, threshold, delay);
     }
 
-    function _isGuardian(address[] storage guardians, address who) private view returns (bool) {
-        uint256 n = guardians.length;
-        for (uint256 i = 0; i < n; i++) if (guardians[i] == who) return true;
+    function _isGuardian(GuardianSet storage guardians, address who) private view returns (bool) {
+        uint256 n = guardians.count;
+        for (uint256 i = 0; i < n; i++) if (guardians.list[i] == who) return true;
         return false;
     }
 
-    function _signer(address[] storage guardians, bytes32 hash, bytes calldata signature) private view returns (address) {
+    function _signer(GuardianSet storage guardians, bytes32 hash, bytes calldata signature) private view returns (address) {
         (address signer, ECDSA.RecoverError failure, ) = ECDSA.tryRecover(hash, signature);
         if (failure == ECDSA.RecoverError.NoError && _isGuardian(guardians, signer)) return signer;
         (signer, failure, ) = ECDSA.tryRecover(MessageHashUtils.toEthSignedMessageHash(hash), signature);
@@ -222,7 +238,7 @@ contract RecoveryValidator {
         if (threshold == 0 || signatures.length % 65 != 0) return false;
         uint256 count = signatures.length / 65;
         if (count < threshold || count > MAX_GUARDIANS) return false;
-        address[] storage guardians = _guardians[account];
+        GuardianSet storage guardians = _guardians[account];
         address previous = address(0);
         for (uint256 i = 0; i < count; i++) {
             address signer = _signer(guardians, hash, signatures[i * 65:(i + 1) * 65]);

@@ -9,34 +9,34 @@ import { afterAll, describe, expect, it } from "vitest";
 import { InngestTestEngine, mockCtx } from "@inngest/test";
 import type { InngestFunction } from "inngest";
 import { encodeDeployData, getAddress, type Address } from "viem";
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/client";
 import { functions } from "@/inngest/functions";
 import { db, pool } from "@/lib/db";
-import { newId } from "@/lib/api/ids";
+import { newId } from "@/lib/core/ids";
 import { artifact } from "@/lib/chain/artifacts";
-import { publicClient } from "@/lib/chain/clients";
-import { CHAIN_LOG } from "@/lib/chain/watcher";
-import { CHAIN_WATCH_REQUESTED } from "@/lib/chain/log-subscriptions";
-import { recordChainWrite, WALLET_WORK } from "@/lib/chain/transactions";
-import { workFor } from "@/lib/chain/write";
-import { tenantWallet } from "@/lib/chain/wallets";
+import { publicClient } from "@/lib/chain/network/clients";
+import { CHAIN_LOG } from "@/lib/chain/watch/watcher";
+import { CHAIN_WATCH_REQUESTED } from "@/lib/chain/watch/subscriptions";
+import { recordChainWrite, WALLET_WORK } from "@/lib/chain/intake";
+import { workFor } from "@/lib/chain/intake/record";
+import { tenantWallet } from "@/lib/chain/eoa/wallets";
 import { DELIVERY_REQUESTED } from "@/lib/webhooks/outbox";
-import { startReceiver, type Receiver } from "@/lib/webhooks/test-receiver";
+import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 import { callFunction } from "@/lib/jobs/protocol";
 import { describeApp } from "@/lib/jobs/registry";
 import { call, newTenant } from "@/test/client";
+import { account, deployContract, send } from "@/lib/tokens/testing";
 import { processWallet } from "./process-wallet";
 import { reconcileTransactionsCron } from "./reconcile-transactions";
+import { walletRunwayCron } from "./wallet-runway";
 import { retention } from "./retention";
 import { deliverWebhook } from "./webhook-deliver";
 import { webhookOutbox } from "./webhook-outbox";
 import { watchChainLogs } from "./watch-chain-logs";
-import { followRelayOperation } from "./connect-follow-relay";
-import { connectUserOperationEvents } from "./connect-user-operation-events";
-import { sweepRelaysCron } from "./connect-sweep-relays";
-import { governanceLogs } from "./governance-logs";
-import { vrfLocalFulfiller, vrfLogs } from "./vrf";
-import { billingCryptoExpiry, billingCryptoTransfers } from "./billing-crypto";
+import { connectUserOperationEvents, followRelayOperation, sweepRelaysCron } from "@/lib/connect/functions";
+import { governanceLogs } from "@/lib/governance/functions";
+import { vrfLocalFulfiller, vrfLogs } from "@/lib/vrf/functions";
+import { billingCryptoExpiry, billingCryptoTransfers } from "@/lib/billing/functions";
 
 type Fn = InngestFunction.Any;
 type Event = { name: string; data: Record<string, unknown>; id?: string };
@@ -140,7 +140,7 @@ describe(covers(retention), () => {
     expect((await pool.query(`SELECT 1 FROM idempotency_records WHERE key = $1`, [old])).rowCount).toBe(1);
 
     const { result } = await engine(retention, cron("17 * * * *")).execute();
-    expect(result).toEqual({ idempotency_records: expect.any(Number), rate_limit_windows: expect.any(Number), job_runs: expect.any(Number), job_events: expect.any(Number) });
+    expect(result).toEqual({ idempotency_records: expect.any(Number), rate_limit_windows: expect.any(Number), job_runs: expect.any(Number), job_events: expect.any(Number), audit_log: expect.any(Number), request_logs: expect.any(Number) });
     expect((result as { idempotency_records: number }).idempotency_records).toBeGreaterThanOrEqual(1);
     expect((await pool.query(`SELECT 1 FROM idempotency_records WHERE key = $1`, [old])).rowCount).toBe(0);
   });
@@ -152,7 +152,7 @@ describe(covers(retention), () => {
       { id: "rate-limit-windows", handler: () => (ran.push("rate-limit-windows"), 2) },
     ];
     const retried = await engine(retention, cron("17 * * * *")).execute({ steps });
-    expect(retried.result).toEqual({ idempotency_records: 1, rate_limit_windows: 2, job_runs: expect.any(Number), job_events: expect.any(Number) });
+    expect(retried.result).toEqual({ idempotency_records: 1, rate_limit_windows: 2, job_runs: expect.any(Number), job_events: expect.any(Number), audit_log: expect.any(Number), request_logs: expect.any(Number) });
     expect(ran).toEqual(["idempotency-records", "rate-limit-windows"]); // each saved result read once, never re-run
     expect(retried.ctx.step.run).toHaveBeenCalledWith("job-runs", expect.any(Function));
   });
@@ -360,7 +360,7 @@ describe(covers(governanceLogs), () => {
     };
     const { result, ctx } = await engine(governanceLogs, { name: CHAIN_LOG, data }).execute();
     expect(result).toEqual([]); // the events it emitted
-    expect(ctx.step.run).not.toHaveBeenCalled(); // one pass holds the chain's concurrency slot while it emits
+    expect(ctx.step.run).not.toHaveBeenCalled(); // one pass holds the contract's concurrency slot while it emits
   });
 });
 
@@ -392,23 +392,29 @@ describe(covers(vrfLocalFulfiller), () => {
 });
 
 describe(covers(billingCryptoTransfers), () => {
-  it("credits a confirmed Transfer to its deposit address once and activates the plan; the same log again changes nothing", async () => {
+  it("credits a final Transfer to its deposit address once and activates the plan; the same transfer again changes nothing", async () => {
     const tenant = { id: (await newTenant("Engine billing")).auth.tenant.id as string };
     const random = () => getAddress(`0x${randomBytes(20).toString("hex")}`);
-    const [deposit, stablecoin] = [random(), random()];
+    // A stablecoin of its own, which no watcher follows: the test hands the function its log.
+    const payer = await account(true);
+    const coin = artifact("LocalStablecoin");
+    const stablecoin = getAddress(await deployContract(payer.wallet, coin.abi, coin.bytecode, ["USD Coin (engine)", "USDC", [payer.address], 10n ** 12n]));
+    const deposit = random();
     const id = newId("pay");
     await db.billingPayment.create({
       data: { id, tenantId: tenant.id, method: "crypto", plan: "growth", currency: "USDC", amountDue: "99000000", network: "polygon_amoy", tokenAddress: stablecoin, depositAddress: deposit, expiresAt: new Date(Date.now() + 3_600_000) },
     });
+    const receipt = await send(payer.wallet, { address: stablecoin, abi: coin.abi, functionName: "transfer", args: [deposit, 99_000_000n] });
+    const log = receipt.logs[0];
     const data = {
-      chain_key: "local", address: stablecoin, event: "Transfer", topic0: "0xddf252ad",
-      args: { from: random(), to: deposit, value: "99000000" }, block_number: 9, block_hash: `0x${"77".repeat(32)}`, transaction_hash: `0x${"88".repeat(32)}`, log_index: 3,
+      chain_key: "local", address: stablecoin, event: "Transfer", topic0: log.topics[0],
+      args: { from: payer.address, to: deposit, value: "99000000" }, block_number: Number(log.blockNumber), block_hash: log.blockHash, transaction_hash: log.transactionHash, log_index: log.logIndex,
     };
     const first = await engine(billingCryptoTransfers, { name: CHAIN_LOG, data }).execute();
     expect(first.result).toEqual({ outcome: "succeeded", payment: id });
     expect((await db.subscription.findUniqueOrThrow({ where: { tenantId: tenant.id } })).plan).toBe("growth");
-    // Inngest delivers at least once: the same log is counted once.
-    expect((await engine(billingCryptoTransfers, { name: CHAIN_LOG, data }).execute()).result).toEqual({ outcome: "duplicate", payment: id });
+    // Inngest delivers at least once, and a reorg may re-mine it at another log index: counted once.
+    expect((await engine(billingCryptoTransfers, { name: CHAIN_LOG, data: { ...data, log_index: data.log_index + 5 } }).execute()).result).toEqual({ outcome: "duplicate", payment: id });
     expect(await db.billingPayment.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "succeeded", amountReceived: "99000000", excessAmount: "0" });
     // A transfer of another token to the same address is not this payment's.
     const other = await engine(billingCryptoTransfers, { name: CHAIN_LOG, data: { ...data, address: random(), log_index: 4 } }).execute();
@@ -417,17 +423,37 @@ describe(covers(billingCryptoTransfers), () => {
 });
 
 describe(covers(billingCryptoExpiry), () => {
-  it("marks a pending payment past its expiry expired, keeping what it received; the plan does not change", async () => {
+  it("marks a pending payment past its expiry expired, keeping what it received; rechecks credits against reorgs; retires idle subscriptions", async () => {
     const tenant = { id: (await newTenant("Engine expiry")).auth.tenant.id as string };
     const id = newId("pay");
     await db.billingPayment.create({
       data: { id, tenantId: tenant.id, method: "crypto", plan: "growth", currency: "USDT", amountDue: "99000000", amountReceived: "1", network: "polygon_amoy", expiresAt: new Date(Date.now() - 1_000) },
     });
     const { result } = await engine(billingCryptoExpiry, cron()).execute();
-    expect(result).toEqual({ expired: expect.any(Number) });
+    expect(result).toEqual({ expired: expect.any(Number), reorgs: { checked: expect.any(Number), moved: expect.any(Number), reversed: expect.any(Number) }, retired_subscriptions: expect.any(Number) });
     expect((result as { expired: number }).expired).toBeGreaterThanOrEqual(1);
     expect(await db.billingPayment.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "expired", amountReceived: "1" });
     expect((await db.subscription.findUnique({ where: { tenantId: tenant.id } }))?.plan ?? "free").toBe("free");
+  });
+});
+
+describe(covers(walletRunwayCron), () => {
+  it("records wallet.low_balance for a wallet that spent and holds less than its threshold's runway, once; memoised", async () => {
+    const t = await newTenant("Runway");
+    const tenantId = t.auth.tenant.id as string;
+    const wallet = await tenantWallet(tenantId, false);
+    const record = await recordChainWrite({ tenantId, livemode: false, network: "polygon_amoy", kind: "token.deploy", request: {}, data: deployData(wallet) });
+    await engine(processWallet, { name: WALLET_WORK, data: { ...workFor(record) } }).execute();
+    expect((await db.transaction.findUniqueOrThrow({ where: { id: record.id } })).status).toBe("confirmed");
+    expect((await call("PUT", "/v1/settings/wallet-alerts", { token: t.apiKey, body: { low_balance_runway_days: 365 } })).status).toBe(200);
+    await publicClient("polygon_amoy").request({ method: "hardhat_setBalance" as never, params: [wallet.address, "0x1"] as never });
+
+    const { result } = await engine(walletRunwayCron, cron()).execute();
+    expect(result).toEqual(expect.any(Number)); // events recorded (the test's executor may have run the same check first)
+    await engine(walletRunwayCron, cron()).execute(); // still low: not again
+    expect(await db.event.count({ where: { tenantId, type: "wallet.low_balance" } })).toBe(1);
+    const resumed = await engine(walletRunwayCron, cron()).execute({ steps: [{ id: "check", handler: () => 5 }] });
+    expect(resumed.result).toBe(5);
   });
 });
 

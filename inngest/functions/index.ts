@@ -1,5 +1,7 @@
-// Every Inngest function of the app: served by app/api/inngest/route.ts and driven by the local executor.
-import "@/lib/composition"; // the domains registered with lib/chain before any run
+// Every Inngest function of the app: the infrastructure's own (chain writes and log watching, webhooks,
+// retention) and those the areas' modules declare (lib/composition). Served by app/api/inngest/route.ts and
+// driven by the local executor.
+import { platform } from "@/lib/composition"; // also registers the modules with lib/chain before any run
 import type { InngestFunction } from "inngest";
 import { processWallet } from "./process-wallet";
 import { reconcileTransactionsCron } from "./reconcile-transactions";
@@ -7,11 +9,6 @@ import { retention } from "./retention";
 import { deliverWebhook } from "./webhook-deliver";
 import { webhookOutbox } from "./webhook-outbox";
 import { watchChainLogs } from "./watch-chain-logs";
-import { followRelayOperation } from "./connect-follow-relay";
-import { connectUserOperationEvents } from "./connect-user-operation-events";
-import { sweepRelaysCron } from "./connect-sweep-relays";
-import { governanceLogs } from "./governance-logs";
-import { vrfLocalFulfiller, vrfLogs } from "./vrf";
-import { billingCryptoExpiry, billingCryptoTransfers } from "./billing-crypto";
+import { walletRunwayCron } from "./wallet-runway";
 
-export const functions: InngestFunction.Any[] = [processWallet, reconcileTransactionsCron, deliverWebhook, webhookOutbox, watchChainLogs, retention, followRelayOperation, connectUserOperationEvents, sweepRelaysCron, governanceLogs, vrfLogs, vrfLocalFulfiller, billingCryptoTransfers, billingCryptoExpiry];
+export const functions: InngestFunction.Any[] = [processWallet, reconcileTransactionsCron, deliverWebhook, webhookOutbox, watchChainLogs, retention, walletRunwayCron, ...platform.functions];

@@ -1,9 +1,10 @@
 // One webhook delivery, durably: attempt at once; after a failure wait (step.sleepUntil, persisted) and
 // try again per lib/webhooks/schedule (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h).
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/client";
 import { attemptScheduled, giveUp } from "@/lib/webhooks/attempt";
 import { DELIVERY_REQUESTED } from "@/lib/webhooks/outbox";
 import { RETRY_DELAYS_MS } from "@/lib/webhooks/schedule";
+import { withSpan } from "@/lib/observability/tracing";
 
 export const deliverWebhook = inngest.createFunction(
   {
@@ -19,7 +20,9 @@ export const deliverWebhook = inngest.createFunction(
   async ({ event, step, runId }) => {
     const deliveryId = String(event.data.delivery_id);
     for (let failures = 0; failures <= RETRY_DELAYS_MS.length; failures++) {
-      const result = await step.run(`attempt-${failures + 1}`, () => attemptScheduled(deliveryId, runId, failures));
+      const result = await step.run(`attempt-${failures + 1}`, () =>
+        withSpan("webhook.delivery", { "webhook.delivery.id": deliveryId, attempt: failures + 1 }, () => attemptScheduled(deliveryId, runId, failures), event.data.trace),
+      );
       if (result.nextAttemptAt === null) return result;
       if (result.delayMs) await step.sleepUntil(`wait-${failures + 2}`, new Date(result.nextAttemptAt));
     }

@@ -1,6 +1,6 @@
 // The webhook outbox's backstop (lib/webhooks/outbox): every minute, fan out what is left (e.g. events
 // from before a restart) and re-send lost delivery starts. emit() still fans out at once; this catches the rest.
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/client";
 import { drainOutbox } from "@/lib/webhooks/outbox";
 
 export const webhookOutbox = inngest.createFunction(

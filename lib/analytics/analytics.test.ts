@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { call, newTenant } from "@/test/client";
 import { db } from "@/lib/db";
-import { newId } from "@/lib/api/ids";
+import { newId } from "@/lib/core/ids";
 
 const DAY = 24 * 3600 * 1000;
 const daysAgo = (n: number, ms = 0) => {
@@ -98,7 +98,7 @@ describe("analytics", () => {
       object: "analytics_overview", period: "7d", start: dateOf(daysAgo(6)), end: dateOf(daysAgo(0)),
       tokens: { total: 5, deployed: 4, created: 4 },
       transactions: { total: 5, confirmed: 3, failed: 1, success_rate: 0.75, median_confirmation_seconds: 20 },
-      webhooks: { enabled_endpoints: 1, deliveries: 20, succeeded: 18, failed: 2, success_rate: 0.9, p95_latency_ms: 190.5 },
+      webhooks: { enabled_endpoints: 1, deliveries: 20, succeeded: 18, failed: 2, retrying: 0, success_rate: 0.9, p95_latency_ms: 190.5 },
     });
     expect(overview.body.events.total).toBeGreaterThanOrEqual(3); // registration, key, the seeded event
   });
@@ -159,7 +159,7 @@ describe("analytics", () => {
         object: "analytics_overview", livemode: false, period: "7d", start: dateOf(daysAgo(6)), end: dateOf(daysAgo(0)),
         tokens: { total: 5, deployed: 4, created: 4 },
         transactions: { total: 5, confirmed: 3, failed: 1, success_rate: 0.75, median_confirmation_seconds: 20 },
-        webhooks: { enabled_endpoints: 1, deliveries: 20, succeeded: 18, failed: 2, success_rate: 0.9, p95_latency_ms: 190.5 },
+        webhooks: { enabled_endpoints: 1, deliveries: 20, succeeded: 18, failed: 2, retrying: 0, success_rate: 0.9, p95_latency_ms: 190.5 },
         events: { total: 4 }, // 2 test + 2 of no mode (the seed's and api_key.created)
       });
     }
@@ -184,7 +184,7 @@ describe("analytics", () => {
       object: "analytics_overview", livemode: true, period: "7d", start: dateOf(daysAgo(6)), end: dateOf(daysAgo(0)),
       tokens: { total: 3, deployed: 2, created: 2 },
       transactions: { total: 3, confirmed: 2, failed: 1, success_rate: 0.6667, median_confirmation_seconds: 50 },
-      webhooks: { enabled_endpoints: 2, deliveries: 4, succeeded: 3, failed: 1, success_rate: 0.75, p95_latency_ms: 385 },
+      webhooks: { enabled_endpoints: 2, deliveries: 4, succeeded: 3, failed: 1, retrying: 0, success_rate: 0.75, p95_latency_ms: 385 },
       events: { total: 3 }, // 1 live + 2 of no mode
     });
 
@@ -212,5 +212,21 @@ describe("analytics", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.param).toBe("period");
     expect((await call("GET", "/v1/analytics/tokens?since=1", { token: t.accessToken })).status).toBe(400);
+  });
+
+  it("webhook success rates count deliveries being retried as not succeeded (never 100 % while deliveries fail)", async () => {
+    const t = await newTenant();
+    const tenantId = t.auth.tenant.id;
+    const endpoint = await db.webhookEndpoint.create({ data: { id: newId("we"), tenantId, url: "https://example.com", events: ["nft.burned"], encryptedSecret: "x" } });
+    const event = await db.event.create({ data: { id: newId("evt"), tenantId, type: "token.minted", data: {}, dispatchedAt: new Date() } });
+    const delivery = (status: string, attempts: number) => ({ id: newId("whd"), tenantId, endpointId: endpoint.id, eventId: event.id, eventType: event.type, status, attempts, createdAt: daysAgo(0),
+      // Enqueued already and due in an hour: no sweeper or run touches them while the test reads.
+      enqueuedAt: new Date(), nextAttemptAt: new Date(Date.now() + 3600_000) });
+    // One success, two retrying after failed attempts, one not tried yet (counts toward no rate).
+    await db.webhookDelivery.createMany({ data: [delivery("succeeded", 1), delivery("pending", 2), delivery("pending", 1), delivery("pending", 0)] });
+    const overview = await call("GET", "/v1/analytics/overview?period=7d", { token: t.accessToken });
+    expect(overview.body.webhooks).toMatchObject({ deliveries: 4, succeeded: 1, failed: 0, retrying: 2, success_rate: 0.3333 });
+    const hooks = await call("GET", "/v1/analytics/webhooks?period=7d", { token: t.accessToken });
+    expect(hooks.body).toMatchObject({ total: 4, success_rate: 0.3333 });
   });
 });

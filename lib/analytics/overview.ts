@@ -17,6 +17,7 @@ interface Row {
   deliveries: number;
   succeeded: number;
   failed: number;
+  retrying: number;
   p95: number | null;
   events: number;
 }
@@ -34,7 +35,7 @@ export async function overview(scope: Scope, period: Period) {
       (SELECT count(*) FROM tokens WHERE tenant_id = ${tenantId} AND livemode = ${livemode} AND created_at >= bounds.start)::int AS tokens_created,
       x.total AS tx_total, x.confirmed AS tx_confirmed, x.failed AS tx_failed, x.median AS tx_median,
       (SELECT count(*) FROM webhook_endpoints WHERE tenant_id = ${tenantId} AND livemode = ${livemode} AND status = 'enabled')::int AS endpoints,
-      w.total AS deliveries, w.succeeded, w.failed, w.p95,
+      w.total AS deliveries, w.succeeded, w.failed, w.retrying, w.p95,
       (SELECT count(*) FROM events WHERE tenant_id = ${tenantId} AND (livemode IS NULL OR livemode = ${livemode}) AND created_at >= bounds.start)::int AS events
     FROM bounds
     CROSS JOIN LATERAL (
@@ -49,6 +50,7 @@ export async function overview(scope: Scope, period: Period) {
       SELECT count(*)::int AS total,
         (count(*) FILTER (WHERE d.status = 'succeeded'))::int AS succeeded,
         (count(*) FILTER (WHERE d.status = 'failed'))::int AS failed,
+        (count(*) FILTER (WHERE d.status = 'pending' AND d.attempts > 0))::int AS retrying,
         percentile_cont(0.95) WITHIN GROUP (ORDER BY d.duration_ms) FILTER (WHERE d.duration_ms IS NOT NULL) AS p95
       FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.livemode = ${livemode}
       WHERE d.tenant_id = ${tenantId} AND d.created_at >= (bounds.start AT TIME ZONE 'UTC')
@@ -72,7 +74,9 @@ export async function overview(scope: Scope, period: Period) {
       deliveries: row.deliveries,
       succeeded: row.succeeded,
       failed: row.failed,
-      success_rate: rate(row.succeeded, row.failed),
+      retrying: row.retrying,
+      // A delivery being retried has failed so far: "100 % succeeded" must not hide it.
+      success_rate: rate(row.succeeded, row.failed + row.retrying),
       p95_latency_ms: round(row.p95, 1),
     },
     events: { total: row.events },

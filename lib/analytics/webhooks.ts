@@ -9,7 +9,8 @@ interface Row {
   status: string | null;
   n: number;
   succeeded: number;
-  failed: number;
+  /** Failed for good, or pending after a failed attempt (being retried): not a success so far. */
+  unsuccessful: number;
   p95: number | null;
 }
 
@@ -25,7 +26,7 @@ interface Figures {
 const figures = (row?: Row): Figures => ({
   total: row?.n ?? 0,
   by_status: {},
-  success_rate: row ? rate(row.succeeded, row.failed) : null,
+  success_rate: row ? rate(row.succeeded, row.unsuccessful) : null,
   p95_latency_ms: round(row?.p95 ?? null, 1),
 });
 
@@ -39,7 +40,7 @@ const deliveryRows = (scope: Scope, period: Period) =>
     SELECT GROUPING(days.day, w.status)::int AS g, to_char(days.day, 'YYYY-MM-DD') AS date, w.status,
       count(w.id)::int AS n,
       (count(w.id) FILTER (WHERE w.status = 'succeeded'))::int AS succeeded,
-      (count(w.id) FILTER (WHERE w.status = 'failed'))::int AS failed,
+      (count(w.id) FILTER (WHERE w.status = 'failed' OR (w.status = 'pending' AND w.attempts > 0)))::int AS unsuccessful,
       percentile_cont(0.95) WITHIN GROUP (ORDER BY w.duration_ms) FILTER (WHERE w.duration_ms IS NOT NULL) AS p95
     FROM days LEFT JOIN (webhook_deliveries w JOIN webhook_endpoints e ON e.id = w.endpoint_id AND e.livemode = ${scope.livemode}::boolean)
       ON w.tenant_id = ${scope.tenantId}

@@ -3,11 +3,12 @@
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import { newId, unixSeconds } from "@/lib/api/ids";
-import { notFound, invalidRequest } from "@/lib/api/errors";
-import { hashSecret } from "@/lib/api/credentials";
-import { paginate } from "@/lib/api/pagination";
+import { newId, unixSeconds } from "@/lib/core/ids";
+import { notFound, invalidRequest } from "@/lib/core/errors";
+import { hashSecret } from "@/lib/core/secrets";
+import { paginate } from "@/lib/core/pagination";
 import { emit } from "@/lib/webhooks/emit";
+import { audit } from "@/lib/observability/audit";
 import type { ApiKey } from "@/lib/generated/prisma/client";
 import type { ListParams } from "@/lib/schemas/common";
 import type { CreateApiKeyInput, RotateApiKeyInput } from "@/lib/schemas/api-keys";
@@ -57,6 +58,7 @@ export async function createApiKey(tenantId: string, input: z.output<typeof Crea
       },
     });
     await emit(tenantId, "api_key.created", serializeApiKey(key), tx);
+    await audit(tenantId, "api_key.created", { target: key.id, detail: { name: key.name, environment: key.environment } }, tx);
     return serializeApiKey(key, secret);
   });
 }
@@ -79,6 +81,7 @@ export async function revokeApiKey(tenantId: string, id: string) {
   return db.$transaction(async (tx) => {
     const revoked = await tx.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date(), previousSecretExpiresAt: null } });
     await emit(tenantId, "api_key.revoked", serializeApiKey(revoked), tx);
+    await audit(tenantId, "api_key.revoked", { target: key.id, detail: { name: key.name, environment: key.environment } }, tx);
     return serializeApiKey(revoked);
   });
 }
@@ -99,6 +102,7 @@ export async function rotateApiKey(tenantId: string, id: string, input: z.output
       },
     });
     await emit(tenantId, "api_key.rotated", serializeApiKey(rotated), tx);
+    await audit(tenantId, "api_key.rotated", { target: key.id, detail: { name: key.name, environment: key.environment, grace_period_seconds: input.grace_period_seconds } }, tx);
     return serializeApiKey(rotated, secret);
   });
 }

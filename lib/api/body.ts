@@ -1,7 +1,7 @@
 // Reads a JSON request body with a 1 MB cap, counting bytes as they arrive, and a cap on nesting: a
 // deeply nested document parses, but would then overflow the stack of whatever walks it.
-import { ApiError, invalidRequest } from "./errors";
-import { requestBody } from "./raw-bodies";
+import { ApiError, invalidRequest } from "@/lib/core/errors";
+import { requestBody, setRequestBody } from "./raw-bodies";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_BODY_DEPTH = 32;
@@ -38,7 +38,9 @@ export async function readBodyText(request: Request): Promise<string | undefined
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  const body = Buffer.concat(chunks);
+  setRequestBody(request, body); // as the production server's are: the request log reads it (./request-log)
+  return body.toString("utf8");
 }
 
 function parseJson(text: string): unknown {

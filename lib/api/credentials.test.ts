@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { call, freshIp, newTenant } from "@/test/client";
 import { pool } from "@/lib/db";
 import { authenticate } from "./credentials";
-import { rateLimitHeaders, type Policy } from "./rate-limit";
+import { rateLimitHeaders, type Policy } from "@/lib/http/rate-limit";
 
 const policy: Policy = { name: `credtest_${randomBytes(4).toString("hex")}`, limit: 5, windowSeconds: 60 };
 

@@ -2,28 +2,22 @@
 // sent as `Authorization: Bearer …`. Checking the key and taking its tenant's rate-limit slot is one
 // statement, shared by the requests that arrive together, so an authenticated request costs at most one
 // database round trip.
-import { createHash } from "node:crypto";
 import { hotQuery, meteringPool } from "@/lib/db";
 import { verifyAccessToken } from "@/lib/auth/tokens";
-import { unauthorized, type ApiError } from "./errors";
+import { sessionMember } from "@/lib/team/members";
+import { unauthorized, type ApiError } from "@/lib/core/errors";
 import { currentPlan } from "@/lib/billing/subscriptions";
-import { apiCallsCte, apiCallsRefusal, periodsCte, planRateLimitParams, type ApiCallsRow } from "@/lib/billing/api-calls";
-import { clientIpFrom } from "./client-ip";
-import { gatherWhileBusy } from "@/lib/gather";
-import { generalLimitOverride, policies, rateLimitCte, readRateLimit, takeSlot, type Policy, type RateLimitResult, type RateLimitRow } from "./rate-limit";
+import { apiCallsCte, apiCallsRefusal, periodsCte, planRateLimitParams, type ApiCallsRow } from "@/lib/billing/quotas/api-calls";
+import { clientIpFrom } from "@/lib/http/client-ip";
+import { hashSecret } from "@/lib/core/secrets";
+import type { Caller } from "@/lib/core/scope";
+import { gatherWhileBusy } from "@/lib/core/gather";
+import { generalLimitOverride, policies, rateLimitCte, readRateLimit, takeSlot, type Policy, type RateLimitResult, type RateLimitRow } from "@/lib/http/rate-limit";
 
-/** `any`: an API key or a session, for reads both the console and integrations make. */
-export type AuthMode = "api_key" | "bearer" | "any" | "none";
+/** Who may call: `api_key` (an integration), `session` (a signed-in console user's access token), `any` (either: reads
+ * both the console and integrations make), `none` (public). */
+export type AuthMode = "api_key" | "session" | "any" | "none";
 
-export interface Caller {
-  tenantId: string;
-  apiKey?: { id: string; environment: "test" | "live" };
-  /** True for live-mode API keys: such callers see and write live data only (test keys: test data only). */
-  livemode: boolean;
-  userId?: string;
-}
-
-export const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
 
 // Looks up each secret hash of $1 (in arrival order) among the live keys, and marks the keys used (at
 // most once a minute; a key row another statement holds is skipped, so the mark never waits or deadlocks).
@@ -79,7 +73,7 @@ const callerOf = (row: KeyRow): Caller => ({
 });
 
 // The key checks of requests that arrive while earlier checks are on their way go as one statement (group
-// commit, lib/gather): under load, requests no longer queue one by one on their tenant's rate-limit row.
+// commit, lib/core/gather): under load, requests no longer queue one by one on their tenant's rate-limit row.
 const checkKeysOf = new Map<Policy, (hash: string) => Promise<KeyCheck>>();
 function checkKey(hash: string, policy: Policy): Promise<KeyCheck> {
   let check = checkKeysOf.get(policy);
@@ -90,7 +84,7 @@ function checkKey(hash: string, policy: Policy): Promise<KeyCheck> {
       return hashes.map((_, i) => {
         const row = byOrd.get(i + 1);
         const rateLimit = row && readRateLimit(policy, row as KeyRow & RateLimitRow, row.rank);
-        // The plan's API calls (lib/billing/api-calls): only a request the rate limiter admitted is counted.
+        // The plan's API calls (lib/billing/quotas/api-calls): only a request the rate limiter admitted is counted.
         const quota = row && rateLimit?.allowed ? apiCallsRefusal(row as KeyRow & ApiCallsRow, row.rank ?? 1) : null;
         const value: KeyCheck = row ? { caller: callerOf(row), rateLimit: rateLimit!, quota } : null;
         return { status: "fulfilled", value };
@@ -108,7 +102,8 @@ async function checkKeyUnmetered(hash: string): Promise<KeyCheck> {
 
 // The operations of POST /v1/batch run through the same wrapper as separate Request objects, with the
 // batch's credential. The batch already took its rate-limit slots, so these requests are authenticated
-// but take none. Only lib/batch adds to this set; a request from outside can never be in it.
+// but take none. Only lib/batch adds to this set, and the wrapper for a signed inbound webhook whose signature
+// verified (RouteOptions.signed); a request from outside can never be in it otherwise.
 const unmetered = new WeakSet<Request>();
 export function markUnmetered(request: Request): Request {
   unmetered.add(request);
@@ -170,8 +165,11 @@ export async function authenticate(
   }
   const session = await verifyAccessToken(credential);
   if (!session) return fail("invalid_access_token", "Invalid or expired access token: sign in again or use /auth/refresh.");
+  // The member as they are now: removed, or their password changed since the token was issued, it no longer works.
+  const member = await sessionMember(session.userId, session.tenantId, new Date(session.issuedAt * 1000 + 999));
+  if (!member) return fail("invalid_access_token", "This access token no longer works (the member was removed or changed their password): sign in again.");
   return {
-    caller: { tenantId: session.tenantId, userId: session.userId, livemode: false },
+    caller: { tenantId: session.tenantId, userId: session.userId, livemode: false, member: { role: member.role, email: member.email } },
     rateLimit: metered ? await takeSlot(session.tenantId, await planPolicy(session.tenantId, policy)) : undefined,
   };
 }

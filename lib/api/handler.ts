@@ -2,25 +2,39 @@
 // body/query/path validation, idempotency, the error envelope, the request id and the request log line.
 import "@/lib/composition"; // the domains registered with lib/chain before any request
 import { z } from "zod";
-import { ApiError, internalError, serviceUnavailable } from "./errors";
+import { ApiError, internalError, serviceUnavailable } from "@/lib/core/errors";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
-import { authenticate, type AuthMode, type Caller } from "./credentials";
-import { policies, rateLimitHeaders, assertAllowed, type Policy, type RateLimitResult } from "./rate-limit";
+import { uniqueConflict } from "@/lib/db/unique-violation";
+import { authenticate, markUnmetered, type AuthMode } from "./credentials";
+import { scopeOf, type Caller, type Scope } from "@/lib/core/scope";
+import { policies, rateLimitHeaders, assertAllowed, type Policy, type RateLimitResult } from "@/lib/http/rate-limit";
 import { readBodyText, readJsonBody } from "./body";
-import { parseOrThrow } from "./validation";
-import { requestHash, withIdempotency } from "./idempotency";
-import { newId } from "./ids";
+import { parseOrThrow } from "@/lib/schemas/validation";
+import { recordResponse, routeOf } from "@/lib/observability/metrics";
+import { annotate, withSpan } from "@/lib/observability/tracing";
+import { requestHash, withIdempotency, type ResumeAnswer } from "./idempotency";
+import { Transaction } from "@/lib/schemas/transactions";
+import { findByIdempotencyClaims } from "@/lib/chain/records/statements";
+import { writeRefs } from "@/lib/core/idempotency-context";
+import { serializeTransaction } from "@/lib/chain/records/serialize";
+import { newId } from "@/lib/core/ids";
 import { IdempotencyKey } from "@/lib/schemas/common";
 import { logError, logRequest, logUnavailable } from "./log";
-import { connectCors } from "@/lib/connect/cors";
+import { logApiRequest } from "./request-log";
+import { connectCors } from "@/lib/connect/end-users/cors";
 import { setResponseText } from "./raw-bodies";
 import { requireAdmin, type Admin } from "@/lib/billing/admin";
+import { actorOf, assertRole } from "./access";
+import { actingAs } from "@/lib/core/actor";
+import type { Role } from "@/lib/core/roles";
 
-type AnyObject = z.ZodType<Record<string, unknown>>;
+export type AnyObject = z.ZodType<Record<string, unknown>>;
 
 export interface RouteOptions<B extends AnyObject | undefined, Q extends AnyObject | undefined, P extends AnyObject | undefined> {
   auth: AuthMode;
   summary: string;
+  /** Longer text for the OpenAPI document (e.g. what an addition to the spec does). */
+  description?: string;
   body?: B;
   query?: Q;
   params?: P;
@@ -34,11 +48,19 @@ export interface RouteOptions<B extends AnyObject | undefined, Q extends AnyObje
   deprecated?: boolean;
   /** The body is handed over as received (ctx.rawBody), not parsed as JSON: for a signed inbound webhook. */
   rawBody?: boolean;
+  /**
+   * A signed inbound webhook: a request whose body verifies (`signed(rawBody, request)`) takes no slot of the
+   * per-IP bucket, so a sender's deliveries never share it with the public's noise; any other request takes it.
+   * Implies rawBody.
+   */
+  signed?: (rawBody: string, request: Request) => boolean;
   /** The platform's admin secret (X-Admin-Secret, lib/billing/admin) is checked before anything else of the request: 403 without it; ctx.admin. */
   adminSecret?: boolean;
+  /** The least role a member's session needs (./access): default `viewer` for reads, `developer` for writes. API keys pass. */
+  role?: Role;
 }
 
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+export type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface Context<B, Q, P> {
   request: Request;
@@ -61,9 +83,11 @@ export class Reply {
 export interface AuthedContext<B, Q, P> extends Context<B, Q, P> {
   caller: Caller;
   tenantId: string;
+  /** The tenant and the environment of the caller's key (lib/core/scope): what every query is scoped to. */
+  scope: Scope;
 }
 
-type Handler<M extends AuthMode, B, Q, P> = (
+export type Handler<M extends AuthMode, B, Q, P> = (
   ctx: M extends "none" ? Context<B, Q, P> : AuthedContext<B, Q, P>,
 ) => Promise<unknown> | unknown;
 
@@ -79,7 +103,10 @@ export function api<
   Q extends AnyObject | undefined = undefined,
   P extends AnyObject | undefined = undefined,
 >(options: RouteOptions<B, Q, P> & { auth: M }, handler: Handler<M, Out<B>, Out<Q>, Out<P>>): RouteHandler {
-  const route = async (request: Request, routeCtx?: { params?: Promise<Record<string, string | string[]>> }) => {
+  type RouteContext = { params?: Promise<Record<string, string | string[]>> };
+  const route = (request: Request, routeCtx?: RouteContext) =>
+    withSpan(`${request.method} ${routeOf(new URL(request.url).pathname)}`, { "http.request.method": request.method }, () => handle(request, routeCtx));
+  const handle = async (request: Request, routeCtx?: RouteContext) => {
     const started = performance.now();
     const requestId = newId("req");
     const url = new URL(request.url);
@@ -87,24 +114,29 @@ export function api<
     let caller: Caller | null = null;
     let response: Response;
     let replayed = false;
-    const cors = connectCors(request, url.pathname); // browser requests to /v1/connect/** (lib/connect/cors)
+    const cors = connectCors(request, url.pathname); // browser requests to /v1/connect/** (lib/connect/end-users/cors)
     try {
+      // Read before the credential check: a verified signature exempts the request from the IP bucket.
+      const signedBody = options.signed && WRITE_METHODS.has(request.method) ? ((await readBodyText(request)) ?? "") : undefined;
+      if (signedBody !== undefined && options.signed!(signedBody, request)) markUnmetered(request);
       const auth = await authenticate(request, options.auth, options.policy ?? policies.general);
       rateLimit = auth.rateLimit;
       caller = auth.caller;
+      if (caller) annotate({ tenant: caller.tenantId, mode: caller.apiKey?.environment ?? "console" });
       if (rateLimit) assertAllowed(rateLimit); // none for a batch operation: the batch took the slots
       if (auth.failure) throw auth.failure;
+      assertRole(caller, request.method, options.role); // 403 for a member whose role is below the route's
       const preflight = await cors?.admit(caller); // 403 unless the Origin is allowed; answers OPTIONS preflights
       const admin = options.adminSecret ? requireAdmin(request) : undefined; // before the body: a stranger learns nothing of it
 
       const params = options.params ? parseOrThrow(options.params, (await routeCtx?.params) ?? {}, "path") : undefined;
       const query = options.query ? parseOrThrow(options.query, Object.fromEntries(url.searchParams), "query") : undefined;
-      const rawBody = options.rawBody && WRITE_METHODS.has(request.method) ? ((await readBodyText(request)) ?? "") : undefined;
+      const rawBody = signedBody ?? (options.rawBody && WRITE_METHODS.has(request.method) ? ((await readBodyText(request)) ?? "") : undefined);
       const raw = WRITE_METHODS.has(request.method) && !options.rawBody ? await readJsonBody(request) : undefined;
       const body = options.body ? parseOrThrow(options.body, raw ?? {}, "body") : undefined;
 
       const run = async () => {
-        const result = preflight ? new Reply(null, 204, preflight.headers) : await handler({ request, requestId, caller, tenantId: caller?.tenantId, body, query, params, rawBody, admin } as never);
+        const result = preflight ? new Reply(null, 204, preflight.headers) : await actingAs(actorOf(caller, request), () => handler({ request, requestId, caller, tenantId: caller?.tenantId, scope: caller ? scopeOf(caller) : undefined, body, query, params, rawBody, admin } as never));
         return result instanceof Reply ? result : new Reply(result, options.status ?? 200);
       };
 
@@ -114,7 +146,7 @@ export function api<
         const stored = await withIdempotency(caller, key, requestHash(request.method, url.pathname, rest), async () => {
           const reply = await run();
           return { status: reply.status, body: reply.body };
-        });
+        }, options.response === Transaction ? answerWithClaimedWrite(options.status ?? 200) : undefined);
         replayed = stored.replayed;
         response = json(stored.body, stored.status);
       } else {
@@ -131,6 +163,7 @@ export function api<
     if (replayed) headers.set("Idempotent-Replayed", "true");
     if (options.deprecated) headers.set("Deprecation", "true");
     if (cors) for (const [k, v] of Object.entries(cors.headers())) headers.set(k, v);
+    recordResponse(url.pathname, response.status);
     logRequest({
       request_id: requestId,
       method: request.method,
@@ -140,10 +173,22 @@ export function api<
       tenant_id: caller?.tenantId,
       api_key_id: caller?.apiKey?.id,
     });
+    logApiRequest(request, response, requestId, caller, started); // the tenant's request log, written later (./request-log)
     return response;
   };
   return Object.assign(route, { meta: options as RouteHandler["meta"] });
 }
+
+/**
+ * A route that answers its one chain write's record, resumed under an earlier run's claim, answers the record
+ * that run made before anything runs again: its checks (a balance, a role) would judge the state the write
+ * itself changed (a confirmed force transfer has moved the balance it checked).
+ */
+const answerWithClaimedWrite = (status: number): ResumeAnswer => async (claimId) => {
+  const earlier = await findByIdempotencyClaims(writeRefs(claimId, 2));
+  // More than one write under the claim: the operation's own lookup (writeOnce's find) knows which one it answers.
+  return earlier.length === 1 ? { status, body: serializeTransaction(earlier[0]) } : null;
+};
 
 // The Idempotency-Key header is held to the same schema as the body's idempotency_key.
 const IdempotencyHeader = z.object({ "idempotency-key": IdempotencyKey.optional() });
@@ -170,6 +215,9 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 
 export function errorResponse(err: unknown, requestId: string) {
   if (err instanceof ApiError) return json(err.body, err.status, err.headers);
+  // A concurrent request created the same resource first (a unique constraint): 409 naming it, not 500.
+  const exists = uniqueConflict(err);
+  if (exists) return json(exists.body, exists.status);
   // Load or a database restart is not a bug: 503 with Retry-After, logged once per outage (lib/api/log).
   if (isDatabaseUnavailable(err)) {
     logUnavailable(requestId, err);

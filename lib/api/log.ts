@@ -1,6 +1,6 @@
 // One structured line per request. Never pass secrets in here: only ids, paths and timings. Error texts
 // may quote a provider's RPC URL (viem does), so they are redacted.
-import { redactRpc } from "@/lib/chain/redact";
+import { redactRpc } from "@/lib/core/redact";
 
 const silent = () => process.env.LOG_LEVEL === "silent";
 

@@ -4,7 +4,8 @@ import { routeModules } from "./route-modules.generated";
 import { routeTable } from "./route-table.generated";
 import type { RouteHandler } from "./handler";
 import { ErrorEnvelope } from "@/lib/schemas/common";
-import { ORIGIN_NOT_ALLOWED } from "@/lib/connect/cors";
+import { ORIGIN_NOT_ALLOWED } from "@/lib/connect/end-users/cors";
+import { minimumRole } from "./access";
 
 const QUOTA_EXCEEDED =
   "Quota exceeded (`quota_exceeded`): the plan's API calls, chain writes, deployed contracts or webhook endpoints; the message names the limit, the use and the upgrade (POST /v1/billing/checkout)";
@@ -33,20 +34,25 @@ function operation(method: string, handler: RouteHandler): ZodOpenApiOperationOb
     "503": errorResponse("Temporarily unavailable (the database is overloaded or restarting): nothing was wrong with the request; retry it, with its idempotency_key, after Retry-After seconds"),
   };
   if (meta.auth !== "none") responses["401"] = errorResponse("Missing or invalid credential");
-  // The plan's quotas (lib/billing/quotas): API calls on every API-key request, and chain writes, deployed contracts
+  // The plan's quotas (lib/billing/quotas/service): API calls on every API-key request, and chain writes, deployed contracts
   // and webhook endpoints where they are created.
   if (meta.auth === "api_key" || meta.auth === "any") responses["402"] = errorResponse(QUOTA_EXCEEDED);
   if (meta.adminSecret) responses["403"] = errorResponse("Missing or invalid admin secret (X-Admin-Secret)");
+  // Members' roles (an addition): a session's member needs the route's role; API keys act for the tenant.
+  if (meta.auth === "session" || meta.auth === "any") {
+    responses["403"] = errorResponse(`\`permission_denied\` (type \`permission_error\`; an addition): with a session, the member's role must be at least ${minimumRole(method, meta.role)} (owner > admin > developer > viewer); API keys are not concerned`);
+  }
   if (meta.params) responses["404"] = errorResponse("No such resource for this tenant");
   if (method !== "get") {
-    responses["409"] = errorResponse("idempotency_key reused with other parameters");
+    responses["409"] = errorResponse("Conflict: idempotency_key reused with other parameters, or the resource exists already (the code names it; `resource_conflict` otherwise)");
     responses["413"] = errorResponse("Request body larger than 1 MB");
   }
   for (const [status, description] of Object.entries(meta.errors ?? {})) responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] = errorResponse(description);
   const security: Record<string, string[]>[] =
-    meta.auth === "api_key" ? [{ apiKey: [] }] : meta.auth === "bearer" ? [{ session: [] }] : meta.auth === "any" ? [{ apiKey: [] }, { session: [] }] : meta.adminSecret ? [{ adminSecret: [] }] : [];
+    meta.auth === "api_key" ? [{ apiKey: [] }] : meta.auth === "session" ? [{ session: [] }] : meta.auth === "any" ? [{ apiKey: [] }, { session: [] }] : meta.adminSecret ? [{ adminSecret: [] }] : [];
   return {
     summary: meta.summary,
+    description: meta.description,
     tags: meta.tags,
     deprecated: meta.deprecated,
     security,
@@ -68,7 +74,7 @@ export async function openApiDocument() {
     const mod = await routeModules[path]();
     const item: Record<string, ZodOpenApiOperationObject> = {};
     for (const method of methods) item[method.toLowerCase()] = operation(method.toLowerCase(), mod[method] as RouteHandler);
-    // Browser requests to Connect are held to the tenant's allowed origins (lib/connect/cors).
+    // Browser requests to Connect are held to the tenant's allowed origins (lib/connect/end-users/cors).
     if (path.startsWith("/v1/connect/")) for (const op of Object.values(item)) op.responses["403"] = errorResponse(ORIGIN_NOT_ALLOWED);
     paths[path.replace(/\[(\w+)\]/g, "{$1}")] = item;
   }

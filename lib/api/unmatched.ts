@@ -3,7 +3,7 @@
 // it lacks from `unmatchedMethods`; scripts/gen-routes.ts keeps those lines). Next.js itself would answer
 // both with an empty body.
 import { api } from "./handler";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/core/errors";
 import { matchRoute } from "./routing";
 
 export const unmatchedHandler = api({ auth: "none", summary: "Unmatched request" }, ({ request }) => {

@@ -1,5 +1,6 @@
 import type { Tenant, User } from "@/lib/generated/prisma/client";
-import { unixSeconds } from "@/lib/api/ids";
+import { unixSeconds } from "@/lib/core/ids";
+import { asRole } from "@/lib/core/roles";
 
 export const serializeTenant = (t: Tenant) => ({ object: "tenant" as const, id: t.id, company_name: t.companyName, created: unixSeconds(t.createdAt) });
 
@@ -8,6 +9,6 @@ export const serializeUser = (u: User) => ({
   id: u.id,
   email: u.email,
   full_name: u.fullName,
-  role: u.role as "owner",
+  role: asRole(u.role),
   created: unixSeconds(u.createdAt),
 });

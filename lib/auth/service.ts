@@ -1,15 +1,15 @@
 // Registration, sign-in and refresh-token rotation.
 import type { z } from "zod";
 import { db, Prisma } from "@/lib/db";
-import { newId } from "@/lib/api/ids";
-import { conflict, unauthorized } from "@/lib/api/errors";
+import { newId } from "@/lib/core/ids";
+import { conflict, unauthorized } from "@/lib/core/errors";
 import { emit } from "@/lib/webhooks/emit";
 import type { RegisterInput, LoginInput } from "@/lib/schemas/auth";
 import type { Tenant, User } from "@/lib/generated/prisma/client";
 import { hashPassword, verifyPassword, dummyPasswordHash } from "./passwords";
 import { issueAccessToken, newRefreshToken, hashToken, ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from "./tokens";
 import { serializeTenant, serializeUser } from "./serialize";
-import { createWallets } from "@/lib/chain/wallets";
+import { createWallets } from "@/lib/chain/eoa/wallets";
 
 type Tx = Prisma.TransactionClient;
 
@@ -63,16 +63,19 @@ export async function register(input: z.output<typeof RegisterInput>) {
 const badLogin = () => unauthorized("invalid_login", "Incorrect email or password.");
 
 /**
- * Checks e-mail and password (as slow for an unknown e-mail as for a wrong password) and records
- * auth.login; the user, without issuing tokens. The console signs in with this (its session is a cookie).
+ * Checks e-mail and password (as slow for an unknown e-mail as for a wrong password), then the second factor the
+ * caller demands of this user (the console's passkeys), and records auth.login; the user, without issuing tokens.
+ * The console signs in with this (its session is a cookie).
  */
-export async function signIn(input: z.output<typeof LoginInput>) {
+export async function signIn(input: z.output<typeof LoginInput>, secondFactor?: (user: User) => Promise<void>) {
   const user = await checkPassword(input);
+  await secondFactor?.(user);
   await emit(user.tenantId, "auth.login", { user: serializeUser(user) });
   return user;
 }
 
-async function checkPassword(input: z.output<typeof LoginInput>) {
+/** The user of a right e-mail and password (401 `invalid_login` otherwise, as slow either way); records nothing. */
+export async function checkPassword(input: z.output<typeof LoginInput>) {
   const user = await db.user.findUnique({ where: { email: input.email.toLowerCase() }, include: { tenant: true } });
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) throw badLogin();
@@ -81,6 +84,10 @@ async function checkPassword(input: z.output<typeof LoginInput>) {
 
 export async function login(input: z.output<typeof LoginInput>) {
   const user = await checkPassword(input);
+  // A password alone does not open an account that signs in with a passkey too; this endpoint cannot run the ceremony.
+  if (await db.userPasskey.count({ where: { userId: user.id } })) {
+    throw unauthorized("second_factor_required", "This account signs in with a password and a passkey: sign in on the console.");
+  }
   return db.$transaction(async (tx) => {
     const auth = await session(tx, user.tenant, user);
     await emit(user.tenantId, "auth.login", { user: auth.user }, tx);

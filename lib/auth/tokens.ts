@@ -18,11 +18,12 @@ export async function issueAccessToken(userId: string, tenantId: string): Promis
     .sign(jwtSigningKey());
 }
 
-export async function verifyAccessToken(token: string): Promise<{ userId: string; tenantId: string } | null> {
+/** The token's user and tenant, and when it was issued (Unix seconds: a password change voids older ones). */
+export async function verifyAccessToken(token: string): Promise<{ userId: string; tenantId: string; issuedAt: number } | null> {
   try {
     const { payload } = await jwtVerify(token, jwtSigningKey(), { issuer: ISSUER, algorithms: ["HS256"] });
-    if (typeof payload.sub !== "string" || typeof payload.tid !== "string") return null;
-    return { userId: payload.sub, tenantId: payload.tid };
+    if (typeof payload.sub !== "string" || typeof payload.tid !== "string" || typeof payload.iat !== "number") return null;
+    return { userId: payload.sub, tenantId: payload.tid, issuedAt: payload.iat };
   } catch {
     return null;
   }

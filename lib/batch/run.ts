@@ -2,13 +2,18 @@
 // batch's credential, so it gets the same authentication, validation, idempotency and tenant scope as if
 // sent alone. The batch counts once toward the batch limit (the route's policy) and once toward the
 // general limit (taken here, under its tenant's plan, as its other requests); its operations take
-// no slots (markUnmetered).
+// no slots (markUnmetered). Toward the plan's monthly API calls, though, an API-key batch counts each
+// operation (the batch request counts as the first, each further one is counted before it runs; one beyond the
+// quota answers 402 in its own result).
 import type { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
-import { markUnmetered, planPolicy, type Caller } from "@/lib/api/credentials";
-import { policies, rateLimitHeaders, takeSlot } from "@/lib/api/rate-limit";
+import { ApiError } from "@/lib/core/errors";
+import { markUnmetered, planPolicy } from "@/lib/api/credentials";
+import { type Caller } from "@/lib/core/scope";
+import { policies, rateLimitHeaders, takeSlot } from "@/lib/http/rate-limit";
 import { resolveHandler } from "@/lib/api/dispatch";
-import { FORWARDING_HEADERS } from "@/lib/api/client-ip";
+import { markUnlogged } from "@/lib/api/request-log";
+import { countBatchOperation } from "@/lib/billing/quotas/api-calls";
+import { FORWARDING_HEADERS } from "@/lib/http/client-ip";
 import type { BatchInput } from "@/lib/schemas/batch";
 
 type Operation = z.output<typeof BatchInput>["operations"][number];
@@ -21,7 +26,10 @@ export interface OperationResult {
 export async function runBatch(request: Request, caller: Caller, operations: Operation[]) {
   await takeGeneralSlot(caller);
   const results: OperationResult[] = [];
-  for (const operation of operations) results.push(await runOperation(request, operation));
+  for (const [index, operation] of operations.entries()) {
+    const refused = index > 0 && caller.apiKey ? await countBatchOperation(caller.tenantId) : null;
+    results.push(refused ? { status: refused.status, body: refused.body } : await runOperation(request, operation));
+  }
   return { object: "batch" as const, results };
 }
 
@@ -50,7 +58,7 @@ async function runOperation(batch: Request, operation: Operation): Promise<Opera
   if (body !== undefined) headers.set("content-type", "application/json");
 
   const { handler, params } = await resolveHandler(url.pathname, operation.method);
-  const request = markUnmetered(new Request(url, { method: operation.method, headers, body }));
+  const request = markUnlogged(markUnmetered(new Request(url, { method: operation.method, headers, body })));
   const response = await handler(request, { params: Promise.resolve(params) });
   const text = await response.text();
   return { status: response.status, body: parseBody(text) };

@@ -2,9 +2,9 @@
 // secret in the `X-Admin-Secret` header, compared in constant time with BILLING_ADMIN_SECRET. Without the
 // setting they are closed. The secret is never logged: the audit row names the caller by a fingerprint.
 import { createHash, timingSafeEqual } from "node:crypto";
-import { ApiError } from "@/lib/api/errors";
-import { clientIpFrom } from "@/lib/api/client-ip";
-import { newId } from "@/lib/api/ids";
+import { ApiError } from "@/lib/core/errors";
+import { clientIpFrom } from "@/lib/http/client-ip";
+import { newId } from "@/lib/core/ids";
 import { db, Prisma } from "@/lib/db";
 
 export const ADMIN_SECRET_HEADER = "x-admin-secret";

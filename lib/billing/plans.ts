@@ -1,6 +1,7 @@
 // The plans: one typed table that the docs, the API (GET /v1/billing/plans, quotas) and the console all read.
 // Limits are per calendar period of the subscription; null means unlimited. Crypto prices are in the
 // stablecoin's smallest unit (USDC and USDT have 6 decimals on every network we list).
+import type { PlanId } from "@/lib/schemas/billing-core";
 
 export interface PlanLimits {
   api_calls_per_month: number | null;
@@ -51,9 +52,7 @@ export const PLANS = {
     price_stablecoin: null,
     limits: { api_calls_per_month: null, chain_writes_per_month: null, deployed_contracts: null, webhook_endpoints: null, rate_limit_per_minute: 5_000 },
   },
-} as const satisfies Record<string, Plan>;
+} as const satisfies Record<PlanId, Plan>;
 
-export type PlanId = keyof typeof PLANS;
-export const PLAN_IDS = Object.keys(PLANS) as [PlanId, ...PlanId[]];
 export const isPlanId = (id: string): id is PlanId => Object.hasOwn(PLANS, id);
 export const planOf = (id: string): Plan => (isPlanId(id) ? PLANS[id] : PLANS.free);

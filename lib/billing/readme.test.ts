@@ -1,7 +1,7 @@
 // The README's plans table says what lib/billing/plans.ts says.
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
-import { PLANS } from "./plans";
+import { PLANS } from "@/lib/billing/plans";
 
 const money = (cents: number | null) => (cents === null ? "contact sales" : `$${cents / 100}`);
 const coin = (units: string | null) => (units === null ? "contact sales" : String(Number(units) / 1e6));

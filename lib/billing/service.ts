@@ -1,11 +1,12 @@
 // The billing reads and the admin activation (routes under app/v1/billing). Card payments: ./stripe.
-import { invalidRequest, notFound } from "@/lib/api/errors";
-import { unixSeconds } from "@/lib/api/ids";
+import { invalidRequest, notFound } from "@/lib/core/errors";
+import { unixSeconds } from "@/lib/core/ids";
 import { db } from "@/lib/db";
 import { audit, type Admin } from "./admin";
-import { PLANS, type Plan, type PlanId } from "./plans";
+import { PLANS, type Plan } from "@/lib/billing/plans";
+import { type PlanId } from "@/lib/schemas/billing-core";
 import { activatePlan, currentPlan, type CurrentPlan } from "./subscriptions";
-import { LIMIT_OF, METRICS, usageOf, type Metric } from "./usage";
+import { LIMIT_OF, METRICS, usageOf, type Metric } from "@/lib/billing/quotas/usage";
 
 export const serializePlan = (plan: Plan) => ({ object: "plan" as const, ...plan, id: plan.id as PlanId, stablecoin_decimals: 6 as const });
 
@@ -24,14 +25,15 @@ export const serializeSubscription = (current: CurrentPlan) => ({
 export const getSubscription = async (tenantId: string) => serializeSubscription(await currentPlan(tenantId));
 
 export async function getUsage(tenantId: string) {
-  const { plan, used } = await usageOf(tenantId);
+  const { plan, used, local } = await usageOf(tenantId);
   const usage = Object.fromEntries(METRICS.map((m) => [m, { used: used[m], limit: plan.plan.limits[LIMIT_OF[m]] as number | null }])) as Record<Metric, { used: number; limit: number | null }>;
   return {
     object: "billing_usage" as const,
     plan: plan.plan.id as PlanId,
-    period_start: unixSeconds(plan.periodStart),
-    period_end: unixSeconds(plan.periodEnd),
+    period_start: unixSeconds(plan.windowStart),
+    period_end: unixSeconds(plan.windowEnd),
     usage,
+    local,
   };
 }
 

@@ -1,50 +1,45 @@
-// The one place where the domains plug into the lower layer (lib/chain): their kinds of chain write, the
-// submitters behind the one transaction record, who sends for a tenant, and the base contracts the local
-// chain installs at start. Every entry point imports this module once, for its side effects: the API
-// wrapper (lib/api/handler), the durable functions (inngest/functions), the console's server actions, the
-// scripts and the test setup (a script that only starts the local chain imports ./base-contracts alone).
-// lib/chain imports no domain, and fails loudly when this was skipped.
-import { registerOperations } from "@/lib/chain/operations";
-import { registerSenderResolver, registerSubmitter } from "@/lib/chain/senders";
-import { registerIntakeGuard } from "@/lib/chain/write";
-import { chainWriteGuard } from "@/lib/billing/quotas";
-import { tokenOperations } from "@/lib/tokens/effects";
-import { trexTokenOperations } from "@/lib/trex/effects";
-import { trustedIssuerOperations } from "@/lib/trex/trusted-issuers-effects";
-import { controlOperations } from "@/lib/trex/controls-effects";
-import { complianceOperations } from "@/lib/trex/compliance-effects";
-import { identityOperations } from "@/lib/trex/identity-effects";
-import { vestingOperations } from "@/lib/vesting/effects";
-import { vaultOperations } from "@/lib/vaults/effects";
-import { multisigOperations } from "@/lib/multisig/effects";
-import { governanceOperations } from "@/lib/governance/effects";
-import { priceFeedOperations } from "@/lib/oracles/effects";
-import { vrfOperations } from "@/lib/vrf/effects";
-import { actingFor } from "@/lib/connect/wallet-mode";
-import { userOperationSubmitter } from "@/lib/connect/user-operations";
-import "./base-contracts";
+// The one place where the areas plug into the layers below. Each area declares what it brings in one
+// descriptor (lib/<area>/module.ts, typed by lib/chain/registry/modules): its kinds of chain write and their effects,
+// submitters, who sends, base contracts, Inngest functions, the log events they consume, and intake guards.
+// The platform is built here from their list and registered; the kind types are derived from the same list,
+// so a kind no module registers is a compile error where it is written (and intake refuses it at run time).
+// Every entry point imports this module once: the API wrapper (lib/api/handler), the durable functions
+// (inngest/functions), the console's server actions, the scripts and the test setup (a script that only
+// starts the local chain imports ./base-contracts alone). lib/chain imports no area, and fails loudly when
+// this was skipped.
+import { buildPlatform, type KindsOfModules, type SubmittersOfModules } from "@/lib/chain/registry/modules";
+import { registerOperations } from "@/lib/chain/registry/kinds";
+import { registerSenderResolver, registerSubmitter, type SubmitterName } from "@/lib/chain/registry/senders";
+import { registerBaseContracts } from "@/lib/chain/registry/base-contracts";
+import { registerIntakeGuard } from "@/lib/chain/intake/record";
+import { registerEndpointQuota } from "@/lib/webhooks/endpoints";
+import { connectModule } from "@/lib/connect/module";
+import { tokensModule } from "@/lib/tokens/module";
+import { trexModule } from "@/lib/trex/module";
+import { multisigModule } from "@/lib/multisig/module";
+import { oraclesModule } from "@/lib/oracles/module";
+import { vrfModule } from "@/lib/vrf/module";
+import { billingModule } from "@/lib/billing/module";
+import { vestingModule } from "@/lib/vesting/module";
+import { vaultsModule } from "@/lib/vaults/module";
+import { governanceModule } from "@/lib/governance/module";
 
-registerOperations({
-  ...tokenOperations,
-  ...trexTokenOperations,
-  ...trustedIssuerOperations,
-  ...controlOperations,
-  ...complianceOperations,
-  ...identityOperations,
-  ...vestingOperations,
-  ...vaultOperations,
-  ...multisigOperations,
-  ...governanceOperations,
-  ...priceFeedOperations,
-  ...vrfOperations,
-});
+/** Every area's module. Their order is the order in which the local chain installs their base contracts. */
+export const modules = [connectModule, tokensModule, trexModule, multisigModule, oraclesModule, vrfModule, billingModule, vestingModule, vaultsModule, governanceModule] as const;
 
-// The acting account decides who sends: the custodial wallet signs itself, a smart account makes user operations.
-registerSenderResolver(async (scope, network) => {
-  const acting = await actingFor(scope, network);
-  return { address: acting.address, submitter: acting.mode === "connect" ? "user_operation" : "eoa" };
-});
-registerSubmitter("user_operation", userOperationSubmitter);
+export const platform = buildPlatform(modules);
 
-// The plan's quotas (chain writes, deployed contracts) are checked before a request's chain write is recorded.
-registerIntakeGuard(chainWriteGuard);
+registerOperations(platform.operations);
+for (const [name, submitter] of Object.entries(platform.submitters)) registerSubmitter(name as Exclude<SubmitterName, "eoa">, submitter);
+if (platform.senders) registerSenderResolver(platform.senders);
+for (const base of platform.baseContracts) registerBaseContracts(base);
+for (const guard of platform.intakeGuards) registerIntakeGuard(guard);
+if (platform.webhookEndpointQuota) registerEndpointQuota(platform.webhookEndpointQuota);
+
+declare module "@/lib/chain/registry/kinds" {
+  interface OperationKinds extends KindsOfModules<typeof modules> {}
+}
+
+declare module "@/lib/chain/registry/senders" {
+  interface SubmitterKinds extends SubmittersOfModules<typeof modules> {}
+}

@@ -13,7 +13,9 @@ import { GATEWAY_ENV } from "./service";
 
 type T = Awaited<ReturnType<typeof newTenant>>;
 const NETWORK = "polygon_amoy";
-const CHAIN_ID = 80002;
+// polygon_amoy is served by the local chain here: every chain id is that chain's, not the network's nominal 80002.
+const CHAIN_ID = 31337;
+const NOMINAL_CHAIN_ID = 80002;
 const CONTRACT = "0x00000000000000000000000000000000000fE001";
 const handle = (n: string) => keccak256(toHex(`ciphertext ${n} ${Math.random()}`));
 const enable = async (key: string, config: Record<string, unknown> = { gateway_signer: LOCAL_GATEWAY_SIGNER }) => {
@@ -98,6 +100,19 @@ describe("confidential decrypt requests", () => {
       expect(JSON.stringify(read.body)).not.toContain("1234567890");
       expect((await call("POST", `/v1/confidential/decrypt_requests/${req.id}/fulfill`, { token: key, body: answer })).status).toBe(404);
     }
+  });
+
+  it("names the chain id of the chain that serves the network, as billing does; a gateway signing for the nominal one is refused", async () => {
+    await enable(a.apiKey);
+    const req = (await create(a.apiKey)).body;
+    expect(req.chain_id).toBe(CHAIN_ID);
+    const nominal = await localGatewayAnswer({ id: req.id, chainId: NOMINAL_CHAIN_ID, contractAddress: CONTRACT, handle: req.handle, plaintext: "5" });
+    const refused = await call("POST", `/v1/confidential/decrypt_requests/${req.id}/fulfill`, { token: a.apiKey, body: nominal });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body.error.code).toBe("signature_invalid");
+    const served = await call("POST", `/v1/confidential/decrypt_requests/${req.id}/fulfill`, { token: a.apiKey, body: await answerFor(req, "5") });
+    expect(served.status, JSON.stringify(served.body)).toBe(200);
+    expect(served.body.chain_id).toBe(CHAIN_ID);
   });
 
   it("refuses a forged signature, another request's signature and a changed plaintext (400), changing nothing", async () => {

@@ -8,12 +8,13 @@
 import { getAddress, isAddress, type Address, type Hex } from "viem";
 import type { z } from "zod";
 import { hotQuery } from "@/lib/db";
-import { ApiError, conflict, invalidRequest, notFound } from "@/lib/api/errors";
-import { newId, unixSeconds } from "@/lib/api/ids";
-import { findNetwork, networkFor } from "@/lib/chain/networks";
+import { ApiError, conflict, invalidRequest, notFound } from "@/lib/core/errors";
+import { newId, unixSeconds } from "@/lib/core/ids";
+import { servingChainId } from "@/lib/chain/network/clients";
+import { networkFor } from "@/lib/chain/network/networks";
 import { requireFeature } from "@/lib/features/service";
 import type { CreateDecryptRequestInput, FulfillDecryptRequestInput } from "@/lib/schemas/confidential";
-import type { Scope } from "@/lib/tokens/scope";
+import type { Scope } from "@/lib/core/scope";
 import { decryptionSigner } from "./gateway";
 
 const FEATURE = "confidential_decrypt";
@@ -47,7 +48,8 @@ function serialize(row: Row) {
     handle: row.handle,
     contract_address: row.contract_address,
     network: row.network,
-    chain_id: findNetwork(row.network)?.chainId ?? 0,
+    // The chain that serves the network (31337 for one the local chain serves), as the gateway reads it.
+    chain_id: servingChainId(row.network) ?? 0,
     gateway_signer: row.gateway_signer,
     status: row.is_expired ? ("expired" as const) : row.status,
     plaintext: row.status === "fulfilled" ? row.plaintext : null,
@@ -109,7 +111,7 @@ export async function getDecryptRequest(scope: Scope, id: string) {
 export async function fulfillDecryptRequest(scope: Scope, id: string, input: z.output<typeof FulfillDecryptRequestInput>) {
   await requireFeature(scope, FEATURE);
   const row = await findRow(scope, id);
-  const chainId = findNetwork(row.network)?.chainId;
+  const chainId = servingChainId(row.network);
   if (chainId === undefined) throw new ApiError(409, "invalid_request_error", "network_unknown", `The request's network '${row.network}' is no longer configured.`);
   const answer = { id: row.id, chainId, contractAddress: row.contract_address as Address, handle: row.handle as Hex, plaintext: input.plaintext };
   const signer = await decryptionSigner(answer, input.signature as Hex);

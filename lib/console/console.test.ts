@@ -5,9 +5,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { call, freshIp, newTenant } from "@/test/client";
 import { db } from "@/lib/db";
-import { ApiError, invalidRequest } from "@/lib/api/errors";
+import { ApiError, invalidRequest } from "@/lib/core/errors";
 import { CreateTokenInput } from "@/lib/schemas/tokens";
-import { startReceiver, type Receiver } from "@/lib/webhooks/test-receiver";
+import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 import { api, deployToken, settled, tenant } from "@/lib/tokens/testing";
 import { bodyFromForm, errorState, fieldMessage, runForm } from "./forms";
 import { formBody, validateForm } from "./form-specs";
@@ -22,6 +22,11 @@ import { walletBalances } from "./wallet";
 import { explorerUrl } from "./explorer";
 
 const form = (entries: [string, string][]) => entries as Iterable<[string, FormDataEntryValue]>;
+const formData = (entries: [string, string][]) => {
+  const data = new FormData();
+  for (const [name, value] of entries) data.append(name, value);
+  return data;
+};
 
 describe("forms", () => {
   it("builds the API body: declared fields only, empty inputs left out, numbers, checkboxes, lists, nesting", () => {
@@ -61,11 +66,11 @@ describe("forms", () => {
     expect(state.fields).toEqual({
       name: "This field is required.",
       symbol: "Must not contain whitespace.",
-      decimals: expect.stringMatching(/^Too big/),
+      decimals: "Must be at most 36.",
     });
-    const fields = validateForm("register", form([["email", "ada"], ["password", "longpassword"], ["full_name", "Ada"], ["company_name", "Acme"]]));
+    const fields = validateForm("register", formData([["email", "ada"], ["password", "longpassword"], ["full_name", "Ada"], ["company_name", "Acme"]]));
     expect(fields).toEqual({ email: expect.stringMatching(/email/i), password: "Must contain a letter and a digit or symbol." });
-    expect(validateForm("register", form([["email", "ada@example.com"], ["password", "correct horse 1"], ["full_name", "Ada"], ["company_name", "Acme"]]))).toEqual({});
+    expect(validateForm("register", formData([["email", "ada@example.com"], ["password", "correct horse 1"], ["full_name", "Ada"], ["company_name", "Acme"]]))).toEqual({});
   });
 
   it("runs the lib function with the parsed input and maps its errors to the field it names", async () => {
@@ -100,20 +105,23 @@ describe("small helpers", () => {
   });
 
   it("writes the reference flow with the key, the wallet and this deployment's address, safely quoted", () => {
-    const steps = quickstartSteps({ baseUrl: "http://127.0.0.1:4000", secretKey: "sk_test_abc'def", walletAddress: "0x00000000000000000000000000000000000000aa" });
+    const steps = quickstartSteps({ baseUrl: "http://127.0.0.1:4000", secretKey: "sk_test_abc'def", walletAddress: "0x00000000000000000000000000000000000000aa", network: "polygon_amoy" });
     expect(steps.map((s) => s.title)).toEqual([
-      "Set your test key and the API's address",
+      "Set your test key, the API's address and a helper that stops on errors",
       "List the networks",
-      "Deploy a token",
+      "Deploy a token on polygon_amoy (1,000 ACMED)",
       "Wait until it is deployed",
-      "Mint to your wallet",
-      "Read the balance",
+      "Mint 1.5 ACMED to your wallet",
+      "Read the balance (in the smallest unit: 18 decimals)",
     ]);
-    expect(steps[0].command).toBe(`export SK='sk_test_abc'\\''def'\nexport B='http://127.0.0.1:4000'`);
+    expect(steps[0].command).toMatch(/^export SK='sk_test_abc'\\''def'\nexport B='http:\/\/127\.0\.0\.1:4000'\ncall\(\) \{/);
     expect(steps[2].command).toContain('"network":"polygon_amoy"');
     expect(steps[4].command).toContain('"to":"0x00000000000000000000000000000000000000aa"');
     expect(steps[5].command).toContain("balance?address=0x00000000000000000000000000000000000000aa&nft_token_id=0");
-    expect(quickstartScript({ baseUrl: "http://x", secretKey: "sk_test_1", walletAddress: "0x1" })).toMatch(/^# Set your test key/);
+    expect(quickstartScript({ baseUrl: "http://x", secretKey: "sk_test_1", walletAddress: "0x1", network: "polygon_amoy" })).toMatch(/^# Set your test key/);
+    const live = quickstartSteps({ baseUrl: "http://x", secretKey: "sk_live_1", walletAddress: "0x1", network: "polygon", livemode: true });
+    expect(live[0].title).toMatch(/^Set your live key/);
+    expect(live[2].command).toContain('"network":"polygon"');
   });
 
   it("formats smallest-unit amounts and counts confirmations", () => {

@@ -2,16 +2,19 @@
 // the form shows. The schemas are the API's own (lib/schemas), so a form accepts exactly what the
 // endpoint accepts and its messages name the same fields.
 import type { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
-import { zodToApiError } from "@/lib/api/validation";
+import { ApiError } from "@/lib/core/errors";
+import { safeParse, zodToApiError } from "@/lib/schemas/validation";
+import { toBaseUnits } from "./amounts";
+import { consoleMessage } from "./wording";
 
 /**
  * How a form field becomes a JSON value: strings stay (left out when empty, so defaults apply), `clearable`
  * strings are sent even when empty (an update that clears the field), `nullable` ones are sent as null when
  * empty (an update that removes the value), numbers are parsed, checkboxes are booleans, lists repeat, and
- * `lines` is a list typed one item per line in a textarea.
+ * `lines` is a list typed one item per line in a textarea, `units` an amount typed in token units ("1.5") sent
+ * in the smallest unit (converted by the token's decimals).
  */
-export type FieldKind = "string" | "clearable" | "nullable" | "number" | "boolean" | "list" | "lines";
+export type FieldKind = "string" | "clearable" | "nullable" | "number" | "boolean" | "list" | "lines" | "units";
 export type FieldSpec = Record<string, FieldKind>;
 
 /** What a console form gets back from its server action. */
@@ -19,6 +22,8 @@ export interface FormState<R = unknown> {
   status: "idle" | "ok" | "error";
   /** A message for the whole form (an error without a field, or a success note). */
   message?: string;
+  /** The console page that fixes the error, if any. */
+  link?: { href: string; label: string };
   /** Field name (dotted for nested fields, as the API's `param`) → message. */
   fields?: Record<string, string>;
   result?: R;
@@ -32,7 +37,7 @@ type Values = Iterable<[string, FormDataEntryValue]>;
  * Builds the request body from form values: only the fields of `spec` (anything else, e.g. a hidden id,
  * stays out, since write bodies are strict), empty inputs left out so defaults apply, dotted names nested.
  */
-export function bodyFromForm(values: Values, spec: FieldSpec): Record<string, unknown> {
+export function bodyFromForm(values: Values, spec: FieldSpec, decimals = 0): Record<string, unknown> {
   const strings = new Map<string, string[]>();
   for (const [name, value] of values) {
     if (typeof value !== "string" || !(name in spec)) continue;
@@ -50,11 +55,25 @@ export function bodyFromForm(values: Values, spec: FieldSpec): Record<string, un
       const text = raw[0].trim();
       if (text === "" && kind === "nullable") value = null;
       else if (text === "" && kind !== "clearable") continue;
-      else value = kind === "number" && /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+      else if (kind === "units") {
+        const converted = toBaseUnits(text, decimals);
+        value = "raw" in converted ? converted.raw : text; // what cannot be converted is reported by unitErrors
+      } else value = kind === "number" && /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
     }
     setPath(body, name.split("."), value);
   }
   return body;
+}
+
+/** Why an amount typed in token units cannot be converted, by field (these replace the schema's words about it). */
+export function unitErrors(values: Values, spec: FieldSpec, decimals: number): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [name, value] of values) {
+    if (spec[name] !== "units" || typeof value !== "string" || !value.trim()) continue;
+    const converted = toBaseUnits(value, decimals);
+    if ("error" in converted) errors[name] = converted.error;
+  }
+  return errors;
 }
 
 function setPath(target: Record<string, unknown>, path: string[], value: unknown) {
@@ -103,7 +122,9 @@ export function foldItemErrors(fields: Record<string, string>, spec: FieldSpec, 
 /** The form state of a failure: API errors keep their field; anything else is logged and reported generically. */
 export function errorState(error: unknown): FormState<never> {
   if (error instanceof ApiError) {
-    return error.param ? { status: "error", message: error.message, fields: { [error.param]: fieldMessage(error) } } : { status: "error", message: error.message };
+    const { message, link } = consoleMessage(error);
+    const worded = { status: "error" as const, message, ...(link ? { link } : {}) };
+    return error.param ? { ...worded, fields: { [error.param]: fieldMessage(new ApiError(error.status, error.type, error.code, message, error.param)) } } : worded;
   }
   console.error("[console] action failed:", error);
   return { status: "error", message: "Something went wrong on our side. Please try again." };
@@ -115,7 +136,7 @@ export async function runForm<S extends z.ZodType, R>(
   body: unknown,
   fn: (input: z.output<S>) => Promise<R> | R,
 ): Promise<FormState<R>> {
-  const parsed = schema.safeParse(body);
+  const parsed = safeParse(schema, body);
   if (!parsed.success) {
     const first = zodToApiError(parsed.error, "body", body);
     return { status: "error", message: first.message, fields: zodFieldErrors(parsed.error, body) };
@@ -129,6 +150,6 @@ export async function runForm<S extends z.ZodType, R>(
 
 /** Inline validation: the field errors the schema finds now, without running anything. */
 export function validateBody(schema: z.ZodType, body: unknown): Record<string, string> {
-  const parsed = schema.safeParse(body);
+  const parsed = safeParse(schema, body);
   return parsed.success ? {} : zodFieldErrors(parsed.error, body);
 }

@@ -1,6 +1,6 @@
 // Helpers of the console's server components.
 import { notFound } from "next/navigation";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/core/errors";
 
 /** The record, or the page's 404 when lib says it does not exist for this tenant and environment. */
 export async function orNotFound<T>(load: Promise<T>): Promise<T> {

@@ -1,10 +1,11 @@
 // The console's sign-up and sign-in take the same per-IP slots as POST /auth/register and /auth/login.
-import { clientIpFrom } from "@/lib/api/client-ip";
-import { assertAllowed, policies, takeSlot } from "@/lib/api/rate-limit";
+import { clientIpFrom } from "@/lib/http/client-ip";
+import { assertAllowed, policies, takeSlot } from "@/lib/http/rate-limit";
 
 type HeaderSource = { get(name: string): string | null } | Record<string, unknown> | undefined;
 
-function header(source: HeaderSource, name: string): string | null {
+/** One header of a request, whichever form its headers come in (a Headers object, or next-auth's plain object). */
+export function header(source: HeaderSource, name: string): string | null {
   if (!source) return null;
   if (typeof (source as { get?: unknown }).get === "function") return (source as { get(n: string): string | null }).get(name);
   const value = (source as Record<string, unknown>)[name];

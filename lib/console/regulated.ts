@@ -2,11 +2,11 @@
 // frozen) read on chain, and its compliance modules with their parameters.
 import type { Address } from "viem";
 import { artifact } from "@/lib/chain/artifacts";
-import { publicClient } from "@/lib/chain/clients";
-import { listIdentities } from "@/lib/trex/identities";
-import { listModules } from "@/lib/trex/compliance";
-import { regulatedToken } from "@/lib/trex/suite";
-import type { Scope } from "@/lib/tokens/scope";
+import { publicClient } from "@/lib/chain/network/clients";
+import { listIdentities } from "@/lib/trex/identities/service";
+import { listModules } from "@/lib/trex/compliance/service";
+import { regulatedToken } from "@/lib/trex/suite/service";
+import type { Scope } from "@/lib/core/scope";
 
 export interface Investor {
   identity: Awaited<ReturnType<typeof listIdentities>>["data"][number];

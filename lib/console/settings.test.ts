@@ -85,11 +85,11 @@ describe("validation", () => {
       allowed_origins: expect.stringMatching(/^"https:\/\/x\.example\.com\/path": must be an origin/),
     });
     const many = Array.from({ length: 51 }, (_, i) => `https://app${i}.example.com`).join("\n");
-    expect((await actions.saveCorsAction("test", form({ allowed_origins: many }))).fields).toEqual({ allowed_origins: expect.stringMatching(/^Too big/) });
+    expect((await actions.saveCorsAction("test", form({ allowed_origins: many }))).fields).toEqual({ allowed_origins: "Must have at most 50 items." });
 
     const passkeys = await actions.savePasskeysAction("test", form({ rp_id: "https://Example.com", rp_name: "x".repeat(101) }));
     expect(passkeys.status).toBe("error");
-    expect(passkeys.fields).toEqual({ rp_id: expect.stringMatching(/^Must be a domain name/), rp_name: expect.stringMatching(/^Too big/) });
+    expect(passkeys.fields).toEqual({ rp_id: expect.stringMatching(/^Must be a domain name/), rp_name: "Must be at most 100 characters." });
 
     const oauth = await actions.saveOAuthAction("test", form({ google_client_id: "line\u0007break", apple_client_id: "" }));
     expect(oauth.fields).toEqual({ google_client_id: "Must not contain control characters." });

@@ -1,14 +1,14 @@
 // The console's settings page: what it reads (the Connect settings and wallet mode of the environment shown)
-// and the owner proof it prepares for a switch to connect mode. The writes are lib/connect/settings.ts's,
+// and the owner proof it prepares for a switch to connect mode. The writes are lib/connect/settings/service.ts's,
 // the same as PUT /v1/settings/*.
 import { getAddress, getTypesForEIP712Domain, serializeTypedData, type Address } from "viem";
-import { conflict } from "@/lib/api/errors";
-import { readSettings, serializeConnect } from "@/lib/connect/settings";
-import { walletMode } from "@/lib/connect/wallet-mode";
-import { OWNER_PROOF_MAX_SECONDS, ownerProofTypedData } from "@/lib/connect/owner-proof";
+import { conflict } from "@/lib/core/errors";
+import { readSettings, serializeConnect } from "@/lib/connect/settings/service";
+import { walletMode } from "@/lib/connect/settings/wallet-mode";
+import { OWNER_PROOF_MAX_SECONDS, ownerProofTypedData } from "@/lib/connect/settings/owner-proof";
 import type { ConsoleEnvironment } from "./environment";
 import type { ConsoleContext } from "./session";
-import type { Scope } from "@/lib/tokens/scope";
+import type { Scope } from "@/lib/core/scope";
 
 /** Everything the settings page shows, for one tenant and mode. */
 export async function loadSettings(scope: Scope) {

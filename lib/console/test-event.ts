@@ -2,9 +2,10 @@
 // the same durable delivery function as every other event (signing, retries, the deliveries log).
 // The event is recorded as already dispatched, so the outbox fans it out to no other endpoint.
 import { db } from "@/lib/db";
-import { newId } from "@/lib/api/ids";
-import { invalidRequest } from "@/lib/api/errors";
-import { findEndpoint, serializeEndpoint, type Scope } from "@/lib/webhooks/endpoints";
+import { newId } from "@/lib/core/ids";
+import { invalidRequest } from "@/lib/core/errors";
+import { findEndpoint, serializeEndpoint } from "@/lib/webhooks/endpoints";
+import { type Scope } from "@/lib/core/scope";
 import { serializeDelivery } from "@/lib/webhooks/deliveries";
 import { enqueueDeliveries } from "@/lib/webhooks/outbox";
 

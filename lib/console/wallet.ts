@@ -1,10 +1,9 @@
 // The tenant wallet's native balance on the networks of the console's environment, one figure per RPC:
 // networks served by the same node (the embedded local chain) share one balance.
-import { formatEther, type Address } from "viem";
-import { listNetworks } from "@/lib/chain/networks";
-import { chainTarget, publicClient } from "@/lib/chain/clients";
-
-const TIMEOUT_MS = 2_000;
+import { formatEther } from "viem";
+import { listNetworks } from "@/lib/chain/network/networks";
+import { chainTarget } from "@/lib/chain/network/clients";
+import { balanceOn } from "@/lib/wallets/runway";
 
 export interface WalletBalance {
   networks: string[];
@@ -29,14 +28,8 @@ export async function walletBalances(address: string, livemode: boolean): Promis
   }
   return Promise.all(
     [...groups.values()].map(async (g) => {
-      let balance: string | null = null;
-      try {
-        const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), TIMEOUT_MS).unref());
-        const wei = await Promise.race([publicClient(g.first).getBalance({ address: address as Address }), timeout]);
-        balance = wei === null ? null : formatEther(wei);
-      } catch {
-        balance = null;
-      }
+      const wei = await balanceOn(g.first, address);
+      const balance = wei === null ? null : formatEther(wei);
       return { networks: g.networks, currency: g.local ? "ETH" : g.currency, local: g.local, balance };
     }),
   );

@@ -32,6 +32,8 @@ describe("tenant features", () => {
     expect(list.paymasters).toMatchObject({ enabled: true, default_enabled: true });
     expect(list.confidential_decrypt).toMatchObject({ enabled: false, default_enabled: false, config: { request_ttl_seconds: 86400 } });
     expect(list.confidential_decrypt.description).toMatch(/decrypt/i);
+    // the spec's partial update of Connect settings is PUT (POST's purpose is not documented); the README says PUT too
+    expect(list.connect_mode.description).toContain("PUT /v1/settings/connect");
     expect(list.confidential_decrypt.config_schema).toMatchObject({
       type: "object",
       properties: { gateway_signer: { type: "string" }, request_ttl_seconds: { type: "integer", minimum: 60 } },

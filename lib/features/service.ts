@@ -2,11 +2,12 @@
 // behaviour: one primary-key read, 403 `feature_disabled` naming the flag when it is off.
 import { z } from "zod";
 import { hotQuery } from "@/lib/db";
-import { ApiError } from "@/lib/api/errors";
-import { parseOrThrow } from "@/lib/api/validation";
-import { unixSeconds } from "@/lib/api/ids";
-import type { Scope } from "@/lib/tokens/scope";
-import { FEATURE_NAMES, FLAGS, isFeatureName, type FeatureConfig, type FeatureName } from "./flags";
+import { ApiError } from "@/lib/core/errors";
+import { parseOrThrow } from "@/lib/schemas/validation";
+import { unixSeconds } from "@/lib/core/ids";
+import { audit } from "@/lib/observability/audit";
+import type { Scope } from "@/lib/core/scope";
+import { FEATURE_NAMES, FLAGS, isFeatureName, type FeatureConfig, type FeatureName } from "@/lib/schemas/feature-flags";
 
 interface Row {
   feature: string;
@@ -109,5 +110,6 @@ export async function setFeature(scope: Scope, name: string, input: SetFeatureIn
      RETURNING feature, enabled, config, updated_at`,
     [scope.tenantId, scope.livemode, name, input.enabled, config === null ? null : JSON.stringify(config)],
   );
+  await audit(scope.tenantId, "feature.updated", { target: name, detail: { enabled: input.enabled, config_changed: config !== null, livemode: scope.livemode } });
   return serialize(scope, name, rows[0]);
 }

@@ -5,10 +5,11 @@
 // delegation events come from the contracts' logs (./watch), so those made outside the API count too.
 import { encodeDeployData, encodeFunctionData, getAddress, keccak256, parseEventLogs, toHex, type Abi, type Address, type Hex } from "viem";
 import { artifact } from "@/lib/chain/artifacts";
-import type { EffectContext, KindsOf, Operation } from "@/lib/chain/operations";
+import type { EffectContext, Operation } from "@/lib/chain/registry/kinds";
 import type { GovernanceInstance } from "@/lib/generated/prisma/client";
 import { GOVERNANCE_COLUMNS, serializeGovernance } from "./records";
 import { watchGovernor } from "./watch";
+import { updateRow } from "@/lib/db/columns";
 
 export const TIMELOCK_ROLES = {
   DEFAULT_ADMIN_ROLE: `0x${"0".repeat(64)}` as Hex,
@@ -29,13 +30,7 @@ export interface GovernanceEffect {
 const effectOf = (ctx: EffectContext) => ctx.tx.effect as unknown as GovernanceEffect;
 const timelockAbi = () => artifact("PlatformTimelock").abi as Abi;
 
-async function update(ctx: EffectContext, set: string, values: unknown[] = []) {
-  const { rows } = await ctx.client.query(
-    `UPDATE governance_instances SET ${set}, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1 RETURNING ${GOVERNANCE_COLUMNS}`,
-    [effectOf(ctx).governance, ...values],
-  );
-  return rows[0] as GovernanceInstance | undefined;
-}
+const update = (ctx: EffectContext, set: string, values: unknown[] = []) => updateRow<GovernanceInstance>(ctx.client, "governance_instances", GOVERNANCE_COLUMNS, effectOf(ctx).governance, set, values);
 
 const failed = (what: string): Operation["onFailed"] => async (ctx) =>
   void (await update(ctx, "status = 'failed', failure_reason = $2", [`${what} failed: ${ctx.reason}`]));
@@ -122,7 +117,3 @@ export const governanceOperations = {
   "governance.execute": {},
   "governance.cancel": {},
 } satisfies Record<string, Operation>;
-
-declare module "@/lib/chain/operations" {
-  interface OperationKinds extends KindsOf<typeof governanceOperations> {}
-}

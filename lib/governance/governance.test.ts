@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeFunctionData, erc20Abi, getAddress, keccak256, toHex, type Abi, type Address } from "viem";
 import { db } from "@/lib/db";
 import { artifact } from "@/lib/chain/artifacts";
-import { startReceiver, type Receiver } from "@/lib/webhooks/test-receiver";
+import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 import { account, api, chain, confirmed, deployToken, ERC20_FEATURES, eventually, send, settled, tenant, type TestTenant } from "@/lib/tokens/testing";
 
 const governorAbi = artifact("PlatformGovernor").abi as Abi;
@@ -194,6 +194,18 @@ describe("governance", () => {
     expect(list.body.data.map((p: any) => [p.id, p.state])).toContainEqual([proposed.body.id, "Canceled"]);
   }, 90_000);
 
+  it("two identical proposals at once: one is created, the other answers 409 proposal_exists (never 500)", async () => {
+    const body = { targets: [token.address], calldatas: ["0x"], description: `Twice at once ${Date.now()}` };
+    const both = await Promise.all([1, 2].map(() => api(t, "POST", `/v1/governance/${g.id}/proposals`, body)));
+    expect(both.map((r) => r.status).sort(), JSON.stringify(both.map((r) => r.body))).toEqual([201, 409]);
+    const refused = both.find((r) => r.status === 409)!;
+    expect(refused.body.error).toMatchObject({ type: "invalid_request_error", code: "proposal_exists" });
+    await settled(both.find((r) => r.status === 201)!.body.transaction.id);
+    const again = await api(t, "POST", `/v1/governance/${g.id}/proposals`, body);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe("proposal_exists");
+  }, 90_000);
+
   it("votes with reason and params, directly and with an extended ballot signed by the voter", async () => {
     const carol = await account(true);
     await confirmed(t, "POST", `/v1/tokens/${token.id}/transfer`, { to: carol.address, amount: "50" });
@@ -320,4 +332,33 @@ describe("governance", () => {
       }
     }
   }, 60_000);
+  it("catches up a quiet 300,000-block gap in under a minute, while another tenant's governance events go on", async () => {
+    const third = await tenant();
+    expect((await api(third, "POST", "/v1/webhook_endpoints", { url: receiver.url, events: GOVERNANCE_EVENTS })).status).toBe(201);
+    const before = await db.governanceInstance.findUniqueOrThrow({ where: { id: g.id } });
+    // Two quiet weeks of 4 s blocks: no governance log in 300,000 blocks.
+    await mine(0x493e0);
+    const head = await chain().getBlockNumber();
+    expect(head - before.syncedBlock).toBeGreaterThan(300_000n);
+
+    // Another tenant's governor, deployed after the gap: its events must not wait for the first one's catch-up.
+    const theirs = await deployToken(third, { name: "Theirs", symbol: "THR", standard: "ERC20", initial_supply: "10", features: { ...ERC20_FEATURES, votes: true } });
+    const created = await api(third, "POST", "/v1/governance", { name: "Their DAO", token: theirs.id, voting_delay: 1, voting_period: 10, min_delay: 0 });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await eventually(async () => (await api(third, "GET", `/v1/governance/${created.body.id}`)).body.status === "active", "their governance active", 60_000);
+
+    const started = Date.now();
+    const { address: delegatee } = await account();
+    await confirmed(t, "POST", `/v1/governance/${g.id}/delegate`, { delegatee });
+    await confirmed(third, "POST", `/v1/governance/${created.body.id}/delegate`, { delegatee: third.wallet });
+    const delegatedTo = (governance: string, to: string) => (r: { body: string }) => {
+      const e = JSON.parse(r.body);
+      return e.type === "governance.delegated" && e.data.object.governance === governance && e.data.object.to_delegate === to;
+    };
+    await receiver.waitFor(1, delegatedTo(created.body.id, third.wallet), 60_000);
+    await receiver.waitFor(1, delegatedTo(g.id, getAddress(delegatee)), 60_000);
+    expect(Date.now() - started).toBeLessThan(60_000);
+    const after = await db.governanceInstance.findUniqueOrThrow({ where: { id: g.id } });
+    expect(after.syncedBlock).toBeGreaterThan(head);
+  }, 180_000);
 });

@@ -4,18 +4,20 @@
 import { encodeFunctionData, keccak256, parseSignature, toHex, type Address, type Hex } from "viem";
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import { ApiError, invalidRequest, notFound } from "@/lib/api/errors";
-import { paginate } from "@/lib/api/pagination";
-import { readChain } from "@/lib/chain/read";
-import { actingFor } from "@/lib/connect/wallet-mode";
-import type { GovernanceProposal } from "@/lib/generated/prisma/client";
+import { ApiError, conflict, invalidRequest, notFound } from "@/lib/core/errors";
+import { paginate } from "@/lib/core/pagination";
+import { readChain } from "@/lib/chain/network/read";
+import { serializeTransaction } from "@/lib/chain/records/serialize";
+import { writeOnce } from "@/lib/chain/intake";
+import { actingFor } from "@/lib/connect/settings/wallet-mode";
+import type { GovernanceProposal, Transaction } from "@/lib/generated/prisma/client";
 import type {
   DelegateBySigInput, DelegateInput, HashProposalInput, ListProposalsQuery, ProposeInput, SetterInputs, VoteBySigInput, VoteInput, VoteWithParamsBySigInput,
   VoteWithParamsInput,
 } from "@/lib/schemas/governance";
-import type { Scope } from "@/lib/tokens/scope";
+import type { Scope } from "@/lib/core/scope";
 import { proposalBase, proposalRecordId } from "./records";
-import { deployedGovernance, findGovernance, governanceWrite, governorAbi, precheck, votesAbi, type Deployed } from "./service";
+import { deployedGovernance, findGovernance, governanceCall, governanceWrite, governorAbi, precheck, votesAbi, type Deployed } from "./service";
 
 export const STATES = ["Pending", "Active", "Canceled", "Defeated", "Succeeded", "Queued", "Expired", "Executed"] as const;
 export type State = (typeof STATES)[number];
@@ -87,27 +89,36 @@ export async function hashProposal(scope: Scope, id: string, input: z.output<typ
   return { object: "proposal_hash" as const, governance: g.id, proposal_id: pid.toString(), description_hash: descriptionHash };
 }
 
+const PROPOSAL_RETURNING = `RETURNING id, governance_id AS "governanceId", proposal_id AS "proposalId", proposer, targets, values, calldatas, description,
+  description_hash AS "descriptionHash", vote_start AS "voteStart", vote_end AS "voteEnd", propose_tx_id AS "proposeTxId", created_at AT TIME ZONE 'UTC' AS "createdAt"`;
+
 export async function propose(scope: Scope, id: string, input: z.output<typeof ProposeInput>) {
   const g = await deployedGovernance(scope, id);
-  sameLengths(input.targets, input.values, input.calldatas);
-  const values = valuesOf(input.targets, input.values);
-  const descriptionHash = descriptionHashOf(input.description);
-  const pid = await gov<bigint>(g, "hashProposal", [input.targets, values, input.calldatas, descriptionHash]);
-  const known = await db.governanceProposal.findFirst({ where: { governanceId: g.id, proposalId: pid.toString() } });
-  if (known) throw invalidRequest("proposal_exists", `This proposal exists already: ${pid} (the same calls and description give the same id; change the description to propose again).`);
-  const data = encodeFunctionData({ abi: governorAbi(), functionName: "propose", args: [input.targets, values, input.calldatas, input.description] });
-  let record: Row | undefined;
-  const tx = await governanceWrite(scope, g, "governance.propose", g.governorAddress, data, { ...input, proposal_id: pid.toString() }, async (client, txId) => {
-    const { rows } = await client.query(
-      `INSERT INTO governance_proposals (id, governance_id, proposal_id, targets, values, calldatas, description, description_hash, propose_tx_id, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() AT TIME ZONE 'UTC')
-       RETURNING id, governance_id AS "governanceId", proposal_id AS "proposalId", proposer, targets, values, calldatas, description,
-         description_hash AS "descriptionHash", vote_start AS "voteStart", vote_end AS "voteEnd", propose_tx_id AS "proposeTxId", created_at AT TIME ZONE 'UTC' AS "createdAt"`,
-      [proposalRecordId(), g.id, pid.toString(), input.targets, values.map(String), input.calldatas, input.description, descriptionHash, txId],
-    );
-    record = rows[0] as Row;
+  const answer = (record: Row, write: Transaction) => ({ ...proposalBase(record, g), state: null, eta: null, votes: null, transaction: serializeTransaction(write) });
+  return writeOnce({
+    async check() {
+      sameLengths(input.targets, input.values, input.calldatas);
+      const values = valuesOf(input.targets, input.values);
+      const descriptionHash = descriptionHashOf(input.description);
+      const pid = await gov<bigint>(g, "hashProposal", [input.targets, values, input.calldatas, descriptionHash]);
+      const known = await db.governanceProposal.findFirst({ where: { governanceId: g.id, proposalId: pid.toString() } });
+      if (known) throw conflict("proposal_exists", `This proposal exists already: ${pid} (the same calls and description give the same id; change the description to propose again).`);
+      const data = encodeFunctionData({ abi: governorAbi(), functionName: "propose", args: [input.targets, values, input.calldatas, input.description] });
+      await precheck(g.network, (await actingFor(scope, g.network)).address, g.governorAddress, data);
+      return { values, descriptionHash, pid, data };
+    },
+    async record(tx, { values, descriptionHash, pid, data }) {
+      const { idempotency_key: _, ...shown } = input;
+      const write = await tx.record(governanceCall(scope, g, "governance.propose", g.governorAddress, data, { ...shown, proposal_id: pid.toString() }));
+      const { rows } = await tx.client.query(
+        `INSERT INTO governance_proposals (id, governance_id, proposal_id, targets, values, calldatas, description, description_hash, propose_tx_id, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() AT TIME ZONE 'UTC') ${PROPOSAL_RETURNING}`,
+        [proposalRecordId(), g.id, pid.toString(), input.targets, values.map(String), input.calldatas, input.description, descriptionHash, write.id],
+      );
+      return answer(rows[0] as Row, write);
+    },
+    find: async ([write]) => answer(await db.governanceProposal.findFirstOrThrow({ where: { proposeTxId: write.id } }), write),
   });
-  return { ...proposalBase(record!, g), state: null, eta: null, votes: null, transaction: tx };
 }
 
 const SUPPORT = { against: 0, for: 1, abstain: 2 } as const;

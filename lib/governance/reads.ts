@@ -1,11 +1,11 @@
 // The reads of a governance instance (spec 4.3): one table from endpoint to contract function, so each GET
 // route is one line. A read that reverts (a future timepoint, an unknown proposal) is a 400 with the reason.
 import { type Abi, type Address } from "viem";
-import { invalidRequest } from "@/lib/api/errors";
-import { publicClient } from "@/lib/chain/clients";
-import { chainUnavailable } from "@/lib/chain/read";
-import { isRevert } from "@/lib/chain/revert";
-import type { Scope } from "@/lib/tokens/scope";
+import { invalidRequest } from "@/lib/core/errors";
+import { publicClient } from "@/lib/chain/network/clients";
+import { chainUnavailable } from "@/lib/chain/network/read";
+import { isRevert } from "@/lib/chain/records/revert";
+import type { Scope } from "@/lib/core/scope";
 import { findProposal, STATES } from "./proposals";
 import { deployedGovernance, governorAbi, revertError, timelockAbi, votesAbi, type Deployed } from "./service";
 

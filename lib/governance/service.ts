@@ -4,21 +4,22 @@
 // contract's reason before anything is recorded.
 import { encodeDeployData, getAddress, zeroAddress, type Abi, type Address, type Hex } from "viem";
 import type { z } from "zod";
-import { db, transaction, type Prisma } from "@/lib/db";
-import { ApiError, invalidRequest, notFound } from "@/lib/api/errors";
-import { paginate } from "@/lib/api/pagination";
+import { db } from "@/lib/db";
+import { ApiError, invalidRequest } from "@/lib/core/errors";
 import { artifact } from "@/lib/chain/artifacts";
-import { publicClient } from "@/lib/chain/clients";
-import { networkFor } from "@/lib/chain/networks";
-import { chainUnavailable, readChain } from "@/lib/chain/read";
-import { isRevert, revertReason } from "@/lib/chain/revert";
-import { recordChainWrite, wakeWallets, type ChainWrite } from "@/lib/chain/transactions";
-import { serializeTransaction } from "@/lib/chain/serialize";
-import type { OperationKind } from "@/lib/chain/operations";
-import { actingFor } from "@/lib/connect/wallet-mode";
+import { publicClient } from "@/lib/chain/network/clients";
+import { networkFor } from "@/lib/chain/network/networks";
+import { chainUnavailable, readChain } from "@/lib/chain/network/read";
+import { isRevert, revertReason } from "@/lib/chain/records/revert";
+import { writeOnce, type ChainWrite } from "@/lib/chain/intake";
+import { findScoped, listScoped } from "@/lib/chain/intake/resource-rows";
+import { serializeTransaction } from "@/lib/chain/records/serialize";
+import type { OperationKind } from "@/lib/chain/registry/kinds";
+import { actingFor } from "@/lib/connect/settings/wallet-mode";
 import type { GovernanceInstance } from "@/lib/generated/prisma/client";
 import type { CreateGovernanceInput, ListGovernanceQuery } from "@/lib/schemas/governance";
-import { findToken, type Scope } from "@/lib/tokens/scope";
+import { findToken } from "@/lib/tokens/lookup";
+import { type Scope } from "@/lib/core/scope";
 import { familyOf, type Standard } from "@/lib/tokens/standards";
 import { GOVERNANCE_COLUMNS, governanceId, serializeGovernance } from "./records";
 import type { GovernanceEffect } from "./effects";
@@ -42,6 +43,7 @@ async function votingToken(scope: Scope, input: z.output<typeof CreateGovernance
       throw invalidRequest("unsupported_standard", `Token '${token.id}' is ${token.standard}: the voting token is an ERC20 deployed with features.votes.`, "token");
     }
     if (token.status !== "deployed" || !token.address) throw invalidRequest("token_not_deployed", `Token '${token.id}' is ${token.status}, not deployed.`, "token");
+    if (input.network !== undefined) networkFor(input.network, scope.livemode); // an unknown name answers network_unknown, as everywhere
     if (input.network !== undefined && input.network !== token.network) {
       throw invalidRequest("parameter_invalid", `Invalid network: token '${token.id}' is on ${token.network}.`, "network");
     }
@@ -74,53 +76,49 @@ const insertSql = `INSERT INTO governance_instances (id, tenant_id, livemode, ne
   RETURNING ${GOVERNANCE_COLUMNS}`;
 
 export async function createGovernance(scope: Scope, input: z.output<typeof CreateGovernanceInput>) {
-  const token = await votingToken(scope, input);
-  const acting = await actingFor(scope, token.network.name);
-  const id = governanceId();
-  const { idempotency_key: _, ...request } = input;
-  const effect: GovernanceEffect = {
-    governance: id,
-    admin: acting.address,
-    governor: {
-      name: input.name, token: token.address, votingDelay: String(input.voting_delay), votingPeriod: String(input.voting_period),
-      proposalThreshold: input.proposal_threshold, quorumNumerator: String(input.quorum_numerator),
+  const created = await writeOnce({
+    async check() {
+      const token = await votingToken(scope, input);
+      const acting = await actingFor(scope, token.network.name);
+      // Logs become events from the block after this one: nothing of this instance happened before it.
+      const head = await publicClient(token.network.name).getBlockNumber({ cacheTime: 0 }).catch(() => {
+        throw chainUnavailable(token.network.name);
+      });
+      return { token, acting, head };
     },
-  };
-  // Logs become events from the block after this one: nothing of this instance happened before it.
-  const head = await publicClient(token.network.name).getBlockNumber({ cacheTime: 0 }).catch(() => {
-    throw chainUnavailable(token.network.name);
+    async record(tx, { token, acting, head }) {
+      const id = governanceId();
+      const { idempotency_key: _, ...request } = input;
+      const effect: GovernanceEffect = {
+        governance: id,
+        admin: acting.address,
+        governor: {
+          name: input.name, token: token.address, votingDelay: String(input.voting_delay), votingPeriod: String(input.voting_period),
+          proposalThreshold: input.proposal_threshold, quorumNumerator: String(input.quorum_numerator),
+        },
+      };
+      const tl = artifact("PlatformTimelock");
+      const write = await tx.record({
+        tenantId: scope.tenantId, livemode: scope.livemode, network: token.network.name, kind: "governance.deploy_timelock", tokenId: token.tokenId ?? undefined,
+        data: encodeDeployData({ abi: tl.abi, bytecode: tl.bytecode, args: [BigInt(input.min_delay), [], [], acting.address] } as never),
+        request: { ...request, governance: id }, effect: { ...effect },
+      });
+      const { rows } = await tx.client.query(insertSql, [
+        id, scope.tenantId, scope.livemode, token.network.name, input.name, token.tokenId, token.address, String(input.voting_delay), String(input.voting_period),
+        input.proposal_threshold, String(input.quorum_numerator), String(input.min_delay), write.id, head.toString(),
+      ]);
+      return serializeGovernance(rows[0] as GovernanceInstance);
+    },
+    find: async ([write]) => serializeGovernance(await db.governanceInstance.findFirstOrThrow({ where: { deployTxId: write.id } })),
   });
-  const tl = artifact("PlatformTimelock");
-  const deploy: ChainWrite = {
-    tenantId: scope.tenantId, livemode: scope.livemode, network: token.network.name, kind: "governance.deploy_timelock", tokenId: token.tokenId ?? undefined,
-    data: encodeDeployData({ abi: tl.abi, bytecode: tl.bytecode, args: [BigInt(input.min_delay), [], [], acting.address] } as never),
-    request: { ...request, governance: id }, effect: { ...effect },
-  };
-  const { row, write } = await transaction(async (client) => {
-    const write = await recordChainWrite(deploy, client);
-    const { rows } = await client.query(insertSql, [
-      id, scope.tenantId, scope.livemode, token.network.name, input.name, token.tokenId, token.address, String(input.voting_delay), String(input.voting_period),
-      input.proposal_threshold, String(input.quorum_numerator), String(input.min_delay), write.id, head.toString(),
-    ]);
-    return { row: rows[0] as GovernanceInstance, write };
-  });
-  await wakeWallets([write]);
-  await watchVotingToken(token.network.name, token.address);
-  return serializeGovernance(row);
+  // After the commit, and again when a retry resumes the request: the instance's events need the token watched.
+  await watchVotingToken(created.network, created.token_address as Address);
+  return created;
 }
 
-export function listGovernance(scope: Scope, params: z.output<typeof ListGovernanceQuery>) {
-  const where: Prisma.GovernanceInstanceWhereInput = { tenantId: scope.tenantId, livemode: scope.livemode };
-  if (params.status) where.status = params.status;
-  if (params.network) where.network = params.network;
-  return paginate(db.governanceInstance, where, params, serializeGovernance);
-}
+export const listGovernance = (scope: Scope, params: z.output<typeof ListGovernanceQuery>) => listScoped(db.governanceInstance, scope, params, serializeGovernance);
 
-export async function findGovernance(scope: Scope, id: string) {
-  const row = await db.governanceInstance.findFirst({ where: { id, tenantId: scope.tenantId, livemode: scope.livemode } });
-  if (!row) throw notFound("governance instance", id);
-  return row;
-}
+export const findGovernance = (scope: Scope, id: string) => findScoped(db.governanceInstance, scope, id, "governance instance");
 
 export const getGovernance = async (scope: Scope, id: string) => serializeGovernance(await findGovernance(scope, id));
 
@@ -169,21 +167,17 @@ export async function precheck(network: string, from: Address, to: Address, data
   }
 }
 
+/** A governance chain write of this instance. */
+export function governanceCall(scope: Scope, g: Deployed, kind: OperationKind, to: Address, data: Hex, request: Record<string, unknown>): ChainWrite {
+  return { tenantId: scope.tenantId, livemode: scope.livemode, network: g.network, kind, tokenId: g.tokenId ?? undefined, to, data, request: { ...request, governance: g.id }, effect: { governance: g.id } };
+}
+
 /** Checks the call from the acting account, records it, and answers the transaction. */
-export async function governanceWrite(
-  scope: Scope, g: Deployed, kind: OperationKind, to: Address, data: Hex, request: Record<string, unknown>, also?: (client: Parameters<Parameters<typeof transaction>[0]>[0], txId: string) => Promise<void>,
-) {
-  const acting = await actingFor(scope, g.network);
-  await precheck(g.network, acting.address, to, data);
+export async function governanceWrite(scope: Scope, g: Deployed, kind: OperationKind, to: Address, data: Hex, request: Record<string, unknown>) {
   const { idempotency_key: _, ...shown } = request;
-  const write = await transaction(async (client) => {
-    const write = await recordChainWrite(
-      { tenantId: scope.tenantId, livemode: scope.livemode, network: g.network, kind, tokenId: g.tokenId ?? undefined, to, data, request: { ...shown, governance: g.id }, effect: { governance: g.id } },
-      client,
-    );
-    if (also) await also(client, write.id);
-    return write;
+  return writeOnce({
+    check: async () => precheck(g.network, (await actingFor(scope, g.network)).address, to, data),
+    record: async (tx) => serializeTransaction(await tx.record(governanceCall(scope, g, kind, to, data, shown))),
+    find: async ([write]) => serializeTransaction(write),
   });
-  await wakeWallets([write]);
-  return serializeTransaction(write);
 }

@@ -31,7 +31,7 @@ Object.assign(process.env, { DATABASE_URL: url.toString(), LOG_LEVEL: process.en
 
 // Imported after DATABASE_URL is set.
 const { closePools } = await import("../db");
-const { createInngestClient } = await import("../../inngest/client");
+const { createInngestClient } = await import("@/lib/jobs/client");
 const { startLocalExecutor } = await import("./executor");
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {} };

@@ -21,8 +21,8 @@ export interface LocalWorker {
   app: App;
   /** Work may be waiting: look now instead of at the next poll. */
   wake(): void;
-  /** Room for up to `count` runs claimed at creation, or undefined if none. */
-  reserve(count: number): Reservation | undefined;
+  /** Room for up to `count` runs of `functionId` claimed at creation, or undefined if none. */
+  reserve(functionId: string, count: number): Reservation | undefined;
 }
 
 export interface Reservation {
@@ -65,13 +65,16 @@ export function eventBatch(payloads: EventPayload[], { claim = false } = {}): Ev
   const reservations: Reservation[] = [];
   for (const local of claim ? apps.values() : []) {
     const { functions } = local[0].app;
-    let unclaimed = events.flatMap((e) => e.runs.filter((r) => functions.has(r.functionId) && !r.concurrencyKey));
-    for (const worker of local) {
-      const reservation = unclaimed.length ? worker.reserve(unclaimed.length) : undefined;
-      if (!reservation) continue;
-      reservations.push(reservation);
-      for (const run of unclaimed.slice(0, reservation.count)) run.claim = { token: reservation.token, leaseMs: reservation.leaseMs };
-      unclaimed = unclaimed.slice(reservation.count);
+    const unclaimed = events.flatMap((e) => e.runs.filter((r) => functions.has(r.functionId) && !r.concurrencyKey));
+    for (const functionId of new Set(unclaimed.map((r) => r.functionId))) {
+      let left = unclaimed.filter((r) => r.functionId === functionId);
+      for (const worker of local) {
+        const reservation = left.length ? worker.reserve(functionId, left.length) : undefined;
+        if (!reservation) continue;
+        reservations.push(reservation);
+        for (const run of left.slice(0, reservation.count)) run.claim = { token: reservation.token, leaseMs: reservation.leaseMs };
+        left = left.slice(reservation.count);
+      }
     }
   }
   return { events, localApps: [...apps.keys()], receivedAt, reservations };

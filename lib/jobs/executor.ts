@@ -12,14 +12,15 @@ import { describeApp, type App } from "./registry";
 import { CronLoop, registerSchedules } from "./schedules";
 import { claimDueRuns, LeaseLost, registerApp, releaseRun, renewLeases, type ClaimedRun } from "./store";
 import type { Backoff } from "./time";
-import { outsideRequest } from "@/lib/api/idempotency-context";
+import { outsideRequest } from "@/lib/core/idempotency-context";
+import { whileDriving } from "./shutdown";
 
 export interface LocalExecutorOptions {
   /** Names this instance in `locked_by`; defaults to host, pid and a random suffix. */
   instanceId?: string;
-  /** Defaults to the app's client and function registry (inngest/client.ts, inngest/functions). */
-  client?: Inngest.Any;
-  functions?: InngestFunction.Any[];
+  /** Whose functions to run: the app's are given by inngest/executor.ts (lib/jobs knows no app). */
+  client: Inngest.Any;
+  functions: InngestFunction.Any[];
   /** Defaults to serve({ client, functions }).POST from inngest/next, as exported by app/api/inngest. */
   handler?: ServeHandler;
   /** How often to look for due runs when nothing in this process says there is work. */
@@ -29,6 +30,11 @@ export interface LocalExecutorOptions {
   /** How often held leases are renewed; a third of leaseMs by default (tests make it late, so leases lapse mid-drive). */
   renewIntervalMs?: number;
   maxInFlight?: number;
+  /**
+   * Most runs of one function in flight at once; default JOBS_MAX_IN_FLIGHT_PER_FUNCTION, else three quarters
+   * of maxInFlight, so a flood of slow runs of one function (webhooks to a dead endpoint) leaves room for the rest.
+   */
+  maxPerFunction?: number;
   /** Retry backoff: baseMs doubles per attempt up to maxMs. */
   backoff?: Partial<Backoff>;
   /** Test hook: the time cron triggers are read against (epoch ms), then checked every pollIntervalMs. */
@@ -46,20 +52,20 @@ export interface LocalExecutor {
   stop(options?: { abandon?: boolean }): Promise<void>;
 }
 
-export async function startLocalExecutor(options: LocalExecutorOptions = {}): Promise<LocalExecutor> {
+export async function startLocalExecutor(options: LocalExecutorOptions): Promise<LocalExecutor> {
   if (!isEmbeddedMode()) throw new Error("The local executor runs only in embedded mode (no Inngest keys; see lib/jobs/mode.ts)");
-  const client = options.client ?? (await import("@/inngest/client")).inngest;
-  const functions = options.functions ?? (await import("@/inngest/functions")).functions;
-  const app = describeApp(client, functions);
+  const app = describeApp(options.client, options.functions);
   if (options.handler) app.handler = options.handler;
   await registerApp(app.id);
   await registerSchedules(app, (options.cronClock ?? Date.now)());
+  const maxInFlight = options.maxInFlight ?? Number(process.env.JOBS_MAX_IN_FLIGHT ?? 20);
   const executor = new Executor(app, {
     instanceId: options.instanceId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`,
     pollIntervalMs: options.pollIntervalMs ?? 250,
     leaseMs: options.leaseMs ?? leaseFromEnv(),
     renewIntervalMs: options.renewIntervalMs,
-    maxInFlight: options.maxInFlight ?? Number(process.env.JOBS_MAX_IN_FLIGHT ?? 20),
+    maxInFlight,
+    maxPerFunction: options.maxPerFunction ?? (Number(process.env.JOBS_MAX_IN_FLIGHT_PER_FUNCTION) || maxInFlight - Math.floor(maxInFlight / 4)),
     backoff: { baseMs: 1_000, maxMs: 300_000, ...options.backoff },
     cronClock: options.cronClock,
   });
@@ -80,6 +86,7 @@ interface Settings {
   leaseMs: number;
   renewIntervalMs?: number;
   maxInFlight: number;
+  maxPerFunction: number;
   backoff: Backoff;
   cronClock?: () => number;
 }
@@ -103,6 +110,8 @@ class Executor implements LocalExecutor, LocalWorker {
   private readonly epoch = randomBytes(3).toString("hex");
   /** Room promised to runs being recorded with a claim for this executor (see ./events). */
   private reserved = 0;
+  /** Runs in flight or reserved, by function (see maxPerFunction). */
+  private readonly perFunction = new Map<string, number>();
   private claims = 0;
   private poller?: NodeJS.Timeout;
   private heartbeat?: NodeJS.Timeout;
@@ -157,10 +166,11 @@ class Executor implements LocalExecutor, LocalWorker {
     });
   }
 
-  reserve(count: number): Reservation | undefined {
-    const granted = Math.min(count, this.settings.maxInFlight - this.inFlight.size - this.reserved);
+  reserve(functionId: string, count: number): Reservation | undefined {
+    const granted = Math.min(count, this.settings.maxInFlight - this.inFlight.size - this.reserved, this.roomFor(functionId));
     if (this.stopping || granted <= 0) return undefined;
     this.reserved += granted;
+    this.count(functionId, granted);
     const token = this.newToken();
     return {
       token,
@@ -168,10 +178,21 @@ class Executor implements LocalExecutor, LocalWorker {
       count: granted,
       take: (runs) => {
         this.reserved -= granted;
+        this.count(functionId, -granted);
         if (this.dead) return; // a crash: the runs wait for their leases to expire
         for (const run of runs) this.run(run, token);
       },
     };
+  }
+
+  private roomFor(functionId: string) {
+    return this.settings.maxPerFunction - (this.perFunction.get(functionId) ?? 0);
+  }
+
+  private count(functionId: string, delta: number) {
+    const n = (this.perFunction.get(functionId) ?? 0) + delta;
+    if (n > 0) this.perFunction.set(functionId, n);
+    else this.perFunction.delete(functionId);
   }
 
   async stop({ abandon = false } = {}) {
@@ -196,8 +217,14 @@ class Executor implements LocalExecutor, LocalWorker {
         this.wanted = false;
         const free = this.settings.maxInFlight - this.inFlight.size - this.reserved;
         const token = this.newToken();
-        const { runs, more } = await claimDueRuns(this.app, token, free, this.settings.leaseMs, [...this.inFlight.keys()]);
-        this.backlog = more;
+        const rooms = new Map([...this.app.functions.keys()].map((id) => [id, Math.max(0, this.roomFor(id))]));
+        // Held while the claim runs, so runs reserved meanwhile by events sent here do not overfill a function's share.
+        for (const [id, room] of rooms) this.count(id, room);
+        const { runs, more } = await claimDueRuns(this.app, token, free, this.settings.leaseMs, [...this.inFlight.keys()], rooms).finally(() => {
+          for (const [id, room] of rooms) this.count(id, -room);
+        });
+        // A function at its share may have due runs the claim did not look at: look again when a run ends.
+        this.backlog = more || [...rooms.values()].some((room) => room <= 0);
         for (const run of runs) this.run(run, token);
       }
     } catch (error) {
@@ -259,10 +286,12 @@ class Executor implements LocalExecutor, LocalWorker {
     }
     const previous = current?.done ?? Promise.resolve();
     const drive: Drive = { token, lost: false, done: Promise.resolve(), run, ended: false };
+    this.count(run.functionId, 1);
     // A run claimed at its creation is started from the request that sent the event: it is not that request's work.
     drive.done = outsideRequest(() => previous.then(() => this.drive(run, drive)))
       .finally(() => {
         if (this.inFlight.get(run.id) === drive) this.inFlight.delete(run.id);
+        this.count(run.functionId, -1);
         if (this.backlog) this.refill();
       });
     this.inFlight.set(run.id, drive);
@@ -277,7 +306,8 @@ class Executor implements LocalExecutor, LocalWorker {
       leaseLost: () => drive.lost,
     };
     try {
-      await driveRun(run, context);
+      // A long call of the function ends early when this executor stops (runStopping, ./shutdown).
+      await whileDriving(() => this.stopping && !this.dead, () => driveRun(run, context));
       drive.ended = true;
     } catch (error) {
       drive.ended = true;

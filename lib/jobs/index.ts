@@ -6,6 +6,7 @@ import { startLocalExecutor, type LocalExecutor, type LocalExecutorOptions } fro
 export { startLocalExecutor, isEmbeddedMode, type LocalExecutor, type LocalExecutorOptions };
 export { enqueueEvents, type EventPayload } from "./events";
 export { cancelRun } from "./store";
+export { runStopping, stopLocalExecutor } from "./shutdown";
 
 const globalForJobs = globalThis as unknown as { localExecutor?: Promise<LocalExecutor> };
 
@@ -13,7 +14,7 @@ const globalForJobs = globalThis as unknown as { localExecutor?: Promise<LocalEx
  * Starts this process's executor once (module reloads in `next dev` reuse it) when in embedded mode;
  * resolves to null when Inngest Cloud runs the functions. Call it from instrumentation's register().
  */
-export function startLocalExecutorIfEmbedded(options?: LocalExecutorOptions): Promise<LocalExecutor | null> {
+export function startLocalExecutorIfEmbedded(options: LocalExecutorOptions): Promise<LocalExecutor | null> {
   if (!isEmbeddedMode()) return Promise.resolve(null);
   globalForJobs.localExecutor ??= startLocalExecutor(options).catch((error: unknown) => {
     globalForJobs.localExecutor = undefined; // let a later call try again (e.g. the database was not up yet)

@@ -11,7 +11,7 @@ import { matches } from "./expressions";
 import { callFunction } from "./protocol";
 import { describeApp } from "./registry";
 import { deadline } from "./time";
-import { ended, runsOf, startTestExecutor, testClient, until } from "./test-helpers";
+import { ended, runsOf, startTestExecutor, testClient, until } from "@/lib/jobs/testing";
 
 const inngest = testClient("parity");
 const app = inngest.id;

@@ -1,9 +1,11 @@
 // Leases that lapse while a run is being driven: the executor driving it never drives it a second time,
-// and once another instance has taken the run over, the first one's results are refused.
+// and once another instance has taken the run over, the first one's results are refused. A clean stop hands
+// a run back at once, even one in the middle of a long call, instead of leaving its lease to lapse.
 import { describe, expect, test } from "vitest";
 import { serve } from "inngest/next";
 import { db } from "@/lib/db";
-import { ended, startTestExecutor, testClient, until } from "./test-helpers";
+import { ended, runsOf, startTestExecutor, testClient, until } from "@/lib/jobs/testing";
+import { runStopping } from "./shutdown";
 
 const counts = new Map<string, number>();
 const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
@@ -76,5 +78,29 @@ describe("a lease that lapses mid-drive", () => {
     expect(counts.get("takeover:after:first")).toBeUndefined();
     expect(counts.get("takeover:after:second")).toBe(1);
     expect(firstCalls).toBe(callsBeforeRelease);
+  });
+
+  test("a clean stop: a long call is told (runStopping) and ends, and nothing is left holding a lease", async () => {
+    const inngest = testClient("handback");
+    let calls = 0;
+    const fn = inngest.createFunction({ id: "long-call", triggers: [{ event: "test/handback" }] }, async () => {
+      calls += 1;
+      const started = Date.now();
+      while (!runStopping()) {
+        if (Date.now() - started > 20_000) return "never told";
+        await sleep(10);
+      }
+      return "handed back";
+    });
+    const a = await startTestExecutor({ client: inngest, functions: [fn], instanceId: "handback-a", leaseMs: 30_000 });
+    const { ids } = await inngest.send({ name: "test/handback", data: {} });
+    await until(async () => calls === 1);
+    expect(runStopping()).toBe(false); // outside a run
+
+    const stopping = Date.now();
+    await a.stop();
+    expect(Date.now() - stopping).toBeLessThan(2_000);
+    const [run] = await runsOf(fn, inngest.id, ids[0]);
+    expect(run).toMatchObject({ status: "completed", output: "handed back" });
   });
 });

@@ -5,7 +5,7 @@ import { serve } from "inngest/next";
 import { db } from "@/lib/db";
 import { describeApp } from "./registry";
 import { claimDueRuns, LeaseLost, newRunRow, registerApp, saveRun } from "./store";
-import { ended, runsOf, startTestExecutor, testClient, until } from "./test-helpers";
+import { ended, runsOf, startTestExecutor, testClient, until } from "@/lib/jobs/testing";
 
 const counts = new Map<string, number>();
 const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);

@@ -2,11 +2,11 @@
 // not implement and cron schedules Inngest would not accept.
 import { describe, expect, test } from "vitest";
 import type { InngestFunction } from "inngest";
-import { inngest as appClient } from "@/inngest/client";
+import { inngest as appClient } from "@/lib/jobs/client";
 import { functions } from "@/inngest/functions";
 import { latestTick, parseCron } from "./cron";
 import { describeApp } from "./registry";
-import { startTestExecutor, testClient } from "./test-helpers";
+import { startTestExecutor, testClient } from "@/lib/jobs/testing";
 
 const inngest = testClient("registry");
 const trigger = { triggers: [{ event: "test/registry" }] };

@@ -3,7 +3,7 @@
 import { describe, expect, test } from "vitest";
 import type { InngestFunction } from "inngest";
 import type { LocalExecutor } from "./executor";
-import { runsOf, startTestExecutor, testClient, until } from "./test-helpers";
+import { runsOf, startTestExecutor, testClient, until } from "@/lib/jobs/testing";
 
 const MINUTE = 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -4,7 +4,7 @@ import { NonRetriableError, RetryAfterError } from "inngest";
 import { db } from "@/lib/db";
 import type { LocalExecutor } from "./executor";
 import { cancelRun } from "./store";
-import { ended, runsOf, startTestExecutor, testClient, until } from "./test-helpers";
+import { ended, runsOf, startTestExecutor, testClient, until } from "@/lib/jobs/testing";
 
 const inngest = testClient("steps");
 const app = inngest.id;

@@ -49,12 +49,14 @@ export async function registerApp(appId: string): Promise<void> {
 }
 
 /**
- * The claim statement: candidates (SKIP LOCKED, so claims never wait on busy rows), concurrency limits
- * (running runs per key plus candidates in order), and the update, returning the claimed runs.
+ * The claim statement: candidates (SKIP LOCKED, so claims never wait on busy rows) of the functions with
+ * room, concurrency limits (running runs per key plus candidates in order), each function's room, and the
+ * update, returning the claimed runs.
  */
-const claimStatement = (fns: string, limit: string, token: string, leaseMs: string, driving: string) => `
-  WITH candidates AS (
-    SELECT id, status, next_run_at, concurrency_key, concurrency_max FROM job_runs
+const claimStatement = (fns: string, rooms: string, limit: string, token: string, leaseMs: string, driving: string) => `
+  WITH room AS (SELECT * FROM unnest(${fns}, ${rooms}) AS r(function_id, n)),
+  candidates AS (
+    SELECT id, status, next_run_at, concurrency_key, concurrency_max, function_id FROM job_runs
     WHERE function_id = ANY(${fns}) AND id <> ALL(${driving})
       AND ((status IN ('queued', 'sleeping', 'waiting') AND next_run_at <= now())
         OR (status = 'running' AND locked_until < now()))
@@ -66,9 +68,11 @@ const claimStatement = (fns: string, limit: string, token: string, leaseMs: stri
     GROUP BY concurrency_key),
   chosen AS (
     SELECT id, status, next_run_at FROM (
-      SELECT c.*, coalesce(b.n, 0) + row_number() OVER (PARTITION BY c.concurrency_key ORDER BY c.next_run_at, c.id) AS slot
+      SELECT c.*, coalesce(b.n, 0) + row_number() OVER (PARTITION BY c.concurrency_key ORDER BY c.next_run_at, c.id) AS slot,
+        row_number() OVER (PARTITION BY c.function_id ORDER BY c.next_run_at, c.id) AS function_slot
       FROM candidates c LEFT JOIN busy b USING (concurrency_key)) ranked
-    WHERE concurrency_key IS NULL OR concurrency_max IS NULL OR slot <= concurrency_max
+    JOIN room USING (function_id)
+    WHERE (concurrency_key IS NULL OR concurrency_max IS NULL OR slot <= concurrency_max) AND function_slot <= room.n
     ORDER BY next_run_at LIMIT ${limit}),
   claimed AS (
     UPDATE job_runs r SET status = 'running', locked_by = ${token},
@@ -86,7 +90,8 @@ type ClaimRow = ClaimedRun & { seen: number; next_run_at: Date };
  * Takes up to `limit` due runs of this app's functions: new, retrying, sleeping or waiting runs whose time
  * has come, and running runs whose executor's lease expired, except the runs this executor is `driving`
  * (its own lease may lapse while a slow step runs: the run must not be driven twice at once); `more` says
- * whether due runs were left (no room, or held back by a concurrency limit). One round trip. For apps with concurrency keys the
+ * whether due runs were left (no room, or held back by a concurrency limit). `rooms` caps the runs taken per
+ * function (a function left out, or at 0, is not claimed for). One round trip. For apps with concurrency keys the
  * claim statement follows an advisory lock in the same implicit transaction (a two-statement simple
  * query, so values are inlined as literals): it counts running runs as of after any other claim
  * committed, so limits hold across instances.
@@ -97,18 +102,22 @@ export async function claimDueRuns(
   limit: number,
   leaseMs: number,
   driving: string[] = [],
+  rooms?: Map<string, number>,
 ): Promise<{ runs: ClaimedRun[]; more: boolean }> {
   if (limit <= 0) return { runs: [], more: true };
-  const fns = [...app.functions.keys()];
+  const room = [...app.functions.keys()].map((id) => [id, Math.trunc(rooms?.get(id) ?? limit)] as const).filter(([, n]) => n > 0);
+  if (!room.length) return { runs: [], more: true };
+  const fns = room.map(([id]) => id);
+  const counts = room.map(([, n]) => n);
   let rows: ClaimRow[];
   if ([...app.functions.values()].some((fn) => fn.concurrency?.limit)) {
     const list = (values: string[]) => `ARRAY[${values.map(escapeLiteral).join(", ")}]::text[]`;
-    const statement = claimStatement(list(fns), String(Math.trunc(limit)), escapeLiteral(token), String(Math.trunc(leaseMs)), list(driving));
+    const statement = claimStatement(list(fns), `ARRAY[${counts.join(", ")}]::int[]`, String(Math.trunc(limit)), escapeLiteral(token), String(Math.trunc(leaseMs)), list(driving));
     const results = (await pool.query(`SELECT pg_advisory_xact_lock(hashtext('job_runs.claim'));${statement}`)) as unknown as pg.QueryResult<ClaimRow>[];
     rows = results[1].rows;
   } else {
-    const statement = claimStatement("$1::text[]", "$2::int", "$3", "$4::int", "$5::text[]");
-    rows = (await sql<ClaimRow>("claim", statement, [fns, limit, token, leaseMs, driving])).rows;
+    const statement = claimStatement("$1::text[]", "$6::int[]", "$2::int", "$3", "$4::int", "$5::text[]");
+    rows = (await sql<ClaimRow>("claim", statement, [fns, limit, token, leaseMs, driving, counts])).rows;
   }
   const runs = rows.filter((r) => r.id !== null).map(({ seen: _, next_run_at: __, ...run }) => run as ClaimedRun);
   return { runs, more: rows[0].seen > runs.length };

@@ -3,14 +3,13 @@
 // factory (0x914d…43d7, the same CREATE2 proxy code as Arachnid's) with salt 0, so their addresses follow from
 // the bytecode: the local chain installs them the same way at start and gets the canonical addresses. Other
 // networks take them from @safe-global/safe-deployments.
-import { concatHex, getAddress, getContractAddress, toHex, type Address, type Hex } from "viem";
+import { getAddress, type Address, type Hex } from "viem";
 import { artifact } from "@/lib/chain/artifacts";
-import { chainTarget } from "@/lib/chain/clients";
-import { localAccounts } from "@/lib/chain/local-accounts";
-import { findNetwork } from "@/lib/chain/networks";
-import { CREATE2_DEPLOYER_RUNTIME } from "@/lib/chain/predeploys";
-import type { RawRequest } from "@/lib/chain/base-contracts";
-import { invalidRequest } from "@/lib/api/errors";
+import { chainTarget } from "@/lib/chain/network/clients";
+import { localAccounts } from "@/lib/chain/local/accounts";
+import { findNetwork } from "@/lib/chain/network/networks";
+import { create2Address, installThroughCreate2, type RawRequest } from "@/lib/chain/registry/base-contracts";
+import { invalidRequest } from "@/lib/core/errors";
 
 export const SAFE_VERSION = "1.4.1";
 /** Safe's singleton factory (github.com/safe-global/safe-singleton-factory): Arachnid's CREATE2 proxy at its own address. */
@@ -36,7 +35,7 @@ const CREATIONS = [
   ["multiSend", "MultiSend"],
 ] as const;
 
-const create2 = (initCode: Hex) => getContractAddress({ opcode: "CREATE2", from: SAFE_SINGLETON_FACTORY, salt: SALT, bytecode: initCode });
+const create2 = (initCode: Hex) => create2Address(SAFE_SINGLETON_FACTORY, SALT, initCode);
 
 let canonical: SafeBase | undefined;
 /** The canonical addresses (computed from the artifacts: 0x29fc…C762, 0x4e1D…ec67, 0xfd07…Ec99, 0x9641…02e2, 0x3886…B526). */
@@ -80,19 +79,7 @@ export function safeBase(network: string): SafeBase {
 
 /** Installs the singleton factory's code and whatever Safe contract is missing; a chain that kept its state sends nothing. */
 export async function installSafeBase(request: RawRequest): Promise<void> {
-  if (((await request("eth_getCode", [SAFE_SINGLETON_FACTORY, "latest"])) as Hex) === "0x") {
-    await request("hardhat_setCode", [SAFE_SINGLETON_FACTORY, CREATE2_DEPLOYER_RUNTIME]);
-  }
+  const creations = CREATIONS.map(([, name]) => ({ name, salt: SALT, initCode: artifact(name).bytecode }));
   const from = localAccounts()[SAFE_SETUP_ACCOUNT_INDEX].address;
-  const pending: { name: string; hash: Hex }[] = [];
-  for (const [, name] of CREATIONS) {
-    const initCode = artifact(name).bytecode;
-    if (((await request("eth_getCode", [create2(initCode), "latest"])) as Hex) !== "0x") continue;
-    const hash = (await request("eth_sendTransaction", [{ from, to: SAFE_SINGLETON_FACTORY, data: concatHex([SALT, initCode]), gas: toHex(10_000_000n) }])) as Hex;
-    pending.push({ name, hash });
-  }
-  for (const { name, hash } of pending) {
-    const receipt = (await request("eth_getTransactionReceipt", [hash])) as { status: Hex } | null;
-    if (receipt?.status !== "0x1") throw new Error(`Safe base setup failed at ${name} (transaction ${hash})`);
-  }
+  await installThroughCreate2(request, { label: "Safe", deployer: SAFE_SINGLETON_FACTORY, from, gas: 10_000_000n, creations });
 }

@@ -3,7 +3,8 @@
 // beyond the chain path's own transaction.confirmed / transaction.failed.
 import { getAddress, parseEventLogs, type Address, type Log } from "viem";
 import { artifact } from "@/lib/chain/artifacts";
-import type { EffectContext, KindsOf, Operation } from "@/lib/chain/operations";
+import type { EffectContext, Operation } from "@/lib/chain/registry/kinds";
+import { resourceLifecycle } from "@/lib/chain/intake/resource-rows";
 
 export interface MultisigEffect {
   multisig: string;
@@ -18,23 +19,20 @@ const effectOf = (ctx: EffectContext) => ctx.tx.effect as unknown as MultisigEff
 const safeLogs = (logs: Log[], safe: string) =>
   parseEventLogs({ abi: artifact("SafeL2").abi, logs, strict: false }).filter((l) => getAddress(l.address) === getAddress(safe));
 
-const deploy: Operation = {
-  async onConfirmed(ctx) {
-    const { multisig, address } = effectOf(ctx);
+const multisigs = resourceLifecycle({ table: "multisigs", columns: "id", id: (effect) => (effect as unknown as MultisigEffect).multisig });
+
+/** The proxy must be the address predicted at creation (the row has it already). */
+const deploy = multisigs.deployment({
+  address(ctx) {
+    const { address } = effectOf(ctx);
     const created = parseEventLogs({ abi: artifact("SafeProxyFactory").abi, eventName: "ProxyCreation", logs: ctx.receipt.logs, strict: false })
       .map((l) => getAddress((l.args as { proxy: Address }).proxy));
-    const ok = address !== undefined && created.includes(getAddress(address));
-    await ctx.client.query(
-      `UPDATE multisigs SET status = $2, failure_reason = $3, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1`,
-      [multisig, ok ? "active" : "failed", ok ? null : `The factory created ${created.join(", ") || "no proxy"}, not the predicted ${address}.`],
-    );
+    return address !== undefined && created.includes(getAddress(address))
+      ? null
+      : { failure: `The factory created ${created.join(", ") || "no proxy"}, not the predicted ${address}.` };
   },
-  onFailed: async (ctx) =>
-    void (await ctx.client.query(
-      `UPDATE multisigs SET status = 'failed', failure_reason = $2, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1`,
-      [effectOf(ctx).multisig, `The deployment failed: ${ctx.reason}`],
-    )),
-};
+  activate: async () => ({ failure_reason: null }),
+});
 
 const execute: Operation = {
   async onConfirmed(ctx) {
@@ -73,7 +71,3 @@ export const multisigOperations = {
   "multisig.approve_hash": {},
   "multisig.execute": execute,
 } satisfies Record<string, Operation>;
-
-declare module "@/lib/chain/operations" {
-  interface OperationKinds extends KindsOf<typeof multisigOperations> {}
-}

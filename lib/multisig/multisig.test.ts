@@ -9,7 +9,7 @@ import { artifact } from "@/lib/chain/artifacts";
 import { api, chain, deployToken, ERC20_FEATURES, NETWORK, settled, tenant, type TestTenant } from "@/lib/tokens/testing";
 import { canonicalSafeBase } from "./base";
 import { SENTINEL } from "./safe-tx";
-import { owners as newOwners, safeClient, type ClientTx, type TestOwner } from "./testing-safe-client";
+import { owners as newOwners, safeClient, type ClientTx, type TestOwner } from "@/lib/multisig/testing/safe-client";
 
 const safeAbi = () => artifact("SafeL2").abi as Abi;
 const readSafe = <T>(safe: Address, functionName: string, args: unknown[] = []) =>
@@ -307,5 +307,12 @@ describe("multisigs (Safe 1.4.1)", () => {
     expect((await api(other, "GET", "/v1/multisigs")).body.data.every((m: any) => m.id !== id)).toBe(true);
     expect((await api(t, "GET", `/v1/multisigs/${id}/transactions/999`)).status).toBe(404);
     expect(getAddress(safe.address)).toBe(safe.address);
+  });
+
+  it("two proposals at once get different Safe nonces (the nonce is taken under the multisig's row lock)", async () => {
+    const both = await Promise.all([1, 2, 3].map((i) => api(t, "POST", `/v1/multisigs/${safe.id}/transactions`, { to: o[4].address, value: String(i) })));
+    for (const res of both) expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const nonces = both.map((res) => res.body.nonce);
+    expect(new Set(nonces).size).toBe(3);
   });
 });

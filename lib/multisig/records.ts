@@ -1,6 +1,6 @@
 // The rows of multisigs and their Safe transactions and how the API shows them, apart from the service so
 // the effects (run by the chain path) need nothing of the chain path themselves.
-import { newId, unixSeconds } from "@/lib/api/ids";
+import { newId, unixSeconds } from "@/lib/core/ids";
 import { selectList } from "@/lib/db/columns";
 import type { Multisig, MultisigTransaction } from "@/lib/generated/prisma/client";
 

@@ -5,16 +5,16 @@ import {
   concatHex, encodeAbiParameters, encodeFunctionData, getAddress, getContractAddress, hexToBigInt, keccak256, numberToHex, pad, zeroAddress, type Address, type Hex,
 } from "viem";
 import type { z } from "zod";
-import { db, transaction, type Prisma } from "@/lib/db";
-import { invalidRequest, notFound } from "@/lib/api/errors";
-import { paginate } from "@/lib/api/pagination";
-import { publicClient } from "@/lib/chain/clients";
-import { networkFor } from "@/lib/chain/networks";
-import { chainUnavailable, readChain } from "@/lib/chain/read";
-import { recordChainWrite, wakeWallets } from "@/lib/chain/transactions";
+import { db } from "@/lib/db";
+import { invalidRequest } from "@/lib/core/errors";
+import { publicClient } from "@/lib/chain/network/clients";
+import { networkFor } from "@/lib/chain/network/networks";
+import { chainUnavailable, readChain } from "@/lib/chain/network/read";
+import { writeOnce } from "@/lib/chain/intake";
+import { findScoped, listScoped } from "@/lib/chain/intake/resource-rows";
 import type { Multisig } from "@/lib/generated/prisma/client";
 import type { CreateMultisigInput, ListMultisigsQuery, PredictAddressQuery } from "@/lib/schemas/multisig";
-import type { Scope } from "@/lib/tokens/scope";
+import type { Scope } from "@/lib/core/scope";
 import { safeBase } from "./base";
 import type { MultisigEffect } from "./effects";
 import { MULTISIG_COLUMNS, multisigId, serializeMultisig } from "./records";
@@ -22,11 +22,7 @@ import { factoryAbi, FALLBACK_HANDLER_SLOT, safeAbi, SENTINEL } from "./safe-tx"
 
 export type DeployedMultisig = Multisig & { address: Address };
 
-export async function findMultisig(scope: Scope, id: string) {
-  const row = await db.multisig.findFirst({ where: { id, tenantId: scope.tenantId, livemode: scope.livemode } });
-  if (!row) throw notFound("multisig", id);
-  return row;
-}
+export const findMultisig = (scope: Scope, id: string) => findScoped(db.multisig, scope, id, "multisig");
 
 /** A multisig whose proxy exists: the one the Safe transactions and on-chain reads need. */
 export async function deployedMultisig(scope: Scope, id: string): Promise<DeployedMultisig> {
@@ -65,18 +61,23 @@ interface Contracts {
 const initializer = (owners: Address[], threshold: number, fallbackHandler: Address) =>
   encodeFunctionData({ abi: safeAbi(), functionName: "setup", args: [owners, BigInt(threshold), zeroAddress, "0x", fallbackHandler, zeroAddress, 0n, zeroAddress] });
 
+// A tenant may name any factory, so the cache is bounded: least recently used first out (a Map keeps insertion order).
+const CREATION_CODES_MAX = 64;
 const creationCodes = new Map<string, Promise<Hex>>();
 /** The factory's proxyCreationCode() (read once per factory: an overriding factory may carry another proxy). */
-function proxyCreationCode(network: string, factory: Address) {
+export function proxyCreationCode(network: string, factory: Address) {
   const key = `${network}:${factory}`;
   let code = creationCodes.get(key);
-  if (!code) {
+  if (code) creationCodes.delete(key); // re-inserted below as the most recently used
+  else {
     code = readChain<Hex>(network, factory, factoryAbi(), "proxyCreationCode");
-    creationCodes.set(key, code);
     code.catch(() => creationCodes.delete(key));
   }
+  creationCodes.set(key, code);
+  if (creationCodes.size > CREATION_CODES_MAX) creationCodes.delete(creationCodes.keys().next().value!);
   return code;
 }
+export const cachedCreationCodes = () => creationCodes.size;
 
 /** SafeProxyFactory.createProxyWithNonce's CREATE2 address. */
 async function predict(network: string, c: Contracts, owners: Address[], threshold: number, saltNonce: bigint) {
@@ -117,38 +118,37 @@ const insertSql = `INSERT INTO multisigs (id, tenant_id, livemode, network, name
 export async function createMultisig(scope: Scope, input: z.output<typeof CreateMultisigInput>) {
   const owners = checkedOwners(input.owners, input.threshold);
   const network = networkFor(input.network, scope.livemode);
-  const contracts = await contractsFor(network.name, input);
-  const saltNonce = input.salt_nonce ?? Math.floor(Math.random() * 2 ** 48);
-  const { address, initializer: init } = await predict(network.name, contracts, owners, input.threshold, chainSaltNonce(scope, saltNonce));
-  const taken = await db.multisig.findFirst({ where: { network: network.name, address, status: { not: "failed" } }, select: { id: true } });
-  if (taken || (await hasCode(network.name, address))) {
-    throw invalidRequest("multisig_exists", `A Safe with these owners, threshold and salt_nonce ${saltNonce} already exists (or is being deployed) at ${address}; choose another salt_nonce.`, "salt_nonce");
-  }
-  const id = multisigId();
-  const { idempotency_key: _, ...request } = input;
-  const effect: MultisigEffect = { multisig: id, address };
-  const { row, write } = await transaction(async (client) => {
-    const write = await recordChainWrite({
-      tenantId: scope.tenantId, livemode: scope.livemode, network: network.name, kind: "multisig.deploy", to: contracts.proxyFactory,
-      data: encodeFunctionData({ abi: factoryAbi(), functionName: "createProxyWithNonce", args: [contracts.singleton, init, chainSaltNonce(scope, saltNonce)] }),
-      request: { ...request, salt_nonce: saltNonce, multisig: id, address }, effect: { ...effect },
-    }, client);
-    const { rows } = await client.query(insertSql, [
-      id, scope.tenantId, scope.livemode, network.name, input.name, owners, input.threshold, String(saltNonce), contracts.singleton, contracts.proxyFactory,
-      contracts.fallbackHandler, address, write.id,
-    ]);
-    return { row: rows[0] as Multisig, write };
+  return writeOnce({
+    async check() {
+      const contracts = await contractsFor(network.name, input);
+      const saltNonce = input.salt_nonce ?? Math.floor(Math.random() * 2 ** 48);
+      const { address, initializer: init } = await predict(network.name, contracts, owners, input.threshold, chainSaltNonce(scope, saltNonce));
+      const taken = await db.multisig.findFirst({ where: { network: network.name, address, status: { not: "failed" } }, select: { id: true } });
+      if (taken || (await hasCode(network.name, address))) {
+        throw invalidRequest("multisig_exists", `A Safe with these owners, threshold and salt_nonce ${saltNonce} already exists (or is being deployed) at ${address}; choose another salt_nonce.`, "salt_nonce");
+      }
+      return { contracts, saltNonce, address, init };
+    },
+    async record(tx, { contracts, saltNonce, address, init }) {
+      const id = multisigId();
+      const { idempotency_key: _, ...request } = input;
+      const effect: MultisigEffect = { multisig: id, address };
+      const write = await tx.record({
+        tenantId: scope.tenantId, livemode: scope.livemode, network: network.name, kind: "multisig.deploy", to: contracts.proxyFactory,
+        data: encodeFunctionData({ abi: factoryAbi(), functionName: "createProxyWithNonce", args: [contracts.singleton, init, chainSaltNonce(scope, saltNonce)] }),
+        request: { ...request, salt_nonce: saltNonce, multisig: id, address }, effect: { ...effect },
+      });
+      const { rows } = await tx.client.query(insertSql, [
+        id, scope.tenantId, scope.livemode, network.name, input.name, owners, input.threshold, String(saltNonce), contracts.singleton, contracts.proxyFactory,
+        contracts.fallbackHandler, address, write.id,
+      ]);
+      return serializeMultisig(rows[0] as Multisig);
+    },
+    find: async ([write]) => serializeMultisig(await db.multisig.findFirstOrThrow({ where: { deployTxId: write.id } })),
   });
-  await wakeWallets([write]);
-  return serializeMultisig(row);
 }
 
-export function listMultisigs(scope: Scope, params: z.output<typeof ListMultisigsQuery>) {
-  const where: Prisma.MultisigWhereInput = { tenantId: scope.tenantId, livemode: scope.livemode };
-  if (params.status) where.status = params.status;
-  if (params.network) where.network = params.network;
-  return paginate(db.multisig, where, params, serializeMultisig);
-}
+export const listMultisigs = (scope: Scope, params: z.output<typeof ListMultisigsQuery>) => listScoped(db.multisig, scope, params, serializeMultisig);
 
 /** The record with what the chain says now (null until the proxy exists). */
 export async function getMultisig(scope: Scope, id: string) {

@@ -5,19 +5,19 @@
 // execution is first run as an eth_call from the acting account.
 import { encodeFunctionData, getAddress, type Address, type Hex } from "viem";
 import type { z } from "zod";
-import { db, transaction, type Queryable } from "@/lib/db";
-import { invalidRequest, notFound } from "@/lib/api/errors";
-import { paginate } from "@/lib/api/pagination";
-import { chainTarget, publicClient } from "@/lib/chain/clients";
-import { chainUnavailable } from "@/lib/chain/read";
-import { isRevert, revertReason } from "@/lib/chain/revert";
-import { recordChainWrite, serializeTransaction, wakeWallets, type ChainWrite } from "@/lib/chain/transactions";
-import { actingFor } from "@/lib/connect/wallet-mode";
+import { db, type Queryable } from "@/lib/db";
+import { invalidRequest, notFound } from "@/lib/core/errors";
+import { paginate } from "@/lib/core/pagination";
+import { chainTarget, publicClient } from "@/lib/chain/network/clients";
+import { chainUnavailable } from "@/lib/chain/network/read";
+import { isRevert, revertReason } from "@/lib/chain/records/revert";
+import { serializeTransaction, writeOnce } from "@/lib/chain/intake";
+import { actingFor } from "@/lib/connect/settings/wallet-mode";
 import type { MultisigTransaction } from "@/lib/generated/prisma/client";
 import type {
   AddOwnerInput, ChangeThresholdInput, ConfirmMultisigTxInput, ExecuteMultisigTxInput, ListMultisigTxQuery, RemoveOwnerInput, SubmitMultisigTxInput, SwapOwnerInput,
 } from "@/lib/schemas/multisig";
-import type { Scope } from "@/lib/tokens/scope";
+import type { Scope } from "@/lib/core/scope";
 import type { MultisigEffect } from "./effects";
 import { MULTISIG_TX_COLUMNS, multisigTxId, serializeMultisigTx, type MultisigTxKind } from "./records";
 import { execTransactionData, SAFE_ERRORS, safeAbi, safeErrorCode, safeTxHash, SENTINEL, type SafeTx } from "./safe-tx";
@@ -41,27 +41,45 @@ const safeTxOf = (row: MultisigTransaction): SafeTx => ({ to: row.to as Address,
 
 // ---- proposals ---------------------------------------------------------------------------------------------
 
-const insertTxSql = `INSERT INTO multisig_transactions (id, multisig_id, tenant_id, livemode, tx_index, kind, to_address, value, data, nonce, safe_tx_hash, status, exec_tx_id, created_at, updated_at)
-  VALUES ($1, $2, $3, $4, (SELECT coalesce(max(tx_index) + 1, 0) FROM multisig_transactions WHERE multisig_id = $2), $5, $6, $7, $8, $9, $10, $11, $12,
+const insertTxSql = `INSERT INTO multisig_transactions (id, multisig_id, tenant_id, livemode, tx_index, kind, to_address, value, data, nonce, safe_tx_hash, status, exec_tx_id, idempotency_claim, created_at, updated_at)
+  VALUES ($1, $2, $3, $4, (SELECT coalesce(max(tx_index) + 1, 0) FROM multisig_transactions WHERE multisig_id = $2), $5, $6, $7, $8, $9, $10, $11, $12, $13,
     now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
   RETURNING ${MULTISIG_TX_COLUMNS}`;
 
 /** Inserts a Safe transaction with the next txIndex (the multisig's row is locked so two submissions never share one). */
-async function insertTx(client: Queryable, row: DeployedMultisig, kind: MultisigTxKind, tx: SafeTx, hash: Hex, status: string, execTxId: string | null, id = multisigTxId()) {
+async function insertTx(client: Queryable, row: DeployedMultisig, kind: MultisigTxKind, tx: SafeTx, hash: Hex, status: string, execTxId: string | null, id = multisigTxId(), claim: string | null = null) {
   await client.query("SELECT id FROM multisigs WHERE id = $1 FOR UPDATE", [row.id]);
-  const { rows } = await client.query(insertTxSql, [id, row.id, row.tenantId, row.livemode, kind, tx.to, tx.value.toString(), tx.data, tx.nonce.toString(), hash, status, execTxId]);
+  const { rows } = await client.query(insertTxSql, [id, row.id, row.tenantId, row.livemode, kind, tx.to, tx.value.toString(), tx.data, tx.nonce.toString(), hash, status, execTxId, claim]);
   return rows[0] as MultisigTransaction;
 }
 
-export async function submitMultisigTx(scope: Scope, id: string, input: z.output<typeof SubmitMultisigTxInput>) {
-  const row = await deployedMultisig(scope, id);
-  const onChainNonce = await readSafe<bigint>(row, "nonce");
-  // After the proposals still open: the next nonce the Safe has not been promised yet.
-  const open = await db.multisigTransaction.aggregate({ _max: { nonce: true }, where: { multisigId: row.id, status: { in: ["proposed", "executing"] }, nonce: { gte: onChainNonce } } });
-  const nonce = open._max.nonce !== null ? open._max.nonce + 1n : onChainNonce;
-  const tx: SafeTx = { to: getAddress(input.to), value: BigInt(input.value), data: input.data as Hex, nonce };
-  const created = await transaction((client) => insertTx(client, row, "call", tx, hashOf(row, tx), "proposed", null));
-  return serializeMultisigTx(created);
+/** A proposal is a row and no chain write (the owners sign it later): the kit finds it by its claim reference. */
+export function submitMultisigTx(scope: Scope, id: string, input: z.output<typeof SubmitMultisigTxInput>) {
+  return writeOnce({
+    async check() {
+      const row = await deployedMultisig(scope, id);
+      return { row, onChainNonce: await readSafe<bigint>(row, "nonce") };
+    },
+    async record({ client, claim }, { row, onChainNonce }) {
+      // Under the multisig's row lock, so two proposals at once never take the same nonce: after the proposals
+      // still open, the next nonce the Safe has not been promised yet.
+      await client.query("SELECT id FROM multisigs WHERE id = $1 FOR UPDATE", [row.id]);
+      const { rows } = await client.query<{ nonce: string | null }>(
+        `SELECT max(nonce)::text AS nonce FROM multisig_transactions WHERE multisig_id = $1 AND status IN ('proposed', 'executing') AND nonce >= $2`,
+        [row.id, onChainNonce.toString()],
+      );
+      const nonce = rows[0].nonce !== null ? BigInt(rows[0].nonce) + 1n : onChainNonce;
+      const tx: SafeTx = { to: getAddress(input.to), value: BigInt(input.value), data: input.data as Hex, nonce };
+      return serializeMultisigTx(await insertTx(client, row, "call", tx, hashOf(row, tx), "proposed", null, multisigTxId(), claim));
+    },
+    rows: {
+      kind: "multisig.propose",
+      find: async (claim) => {
+        const earlier = await db.multisigTransaction.findUnique({ where: { idempotencyClaim: claim } });
+        return earlier && serializeMultisigTx(earlier);
+      },
+    },
+  });
 }
 
 export async function listMultisigTxs(scope: Scope, id: string, params: z.output<typeof ListMultisigTxQuery>) {
@@ -75,31 +93,38 @@ export const getMultisigTx = async (scope: Scope, id: string, txIndex: number) =
 
 // ---- approvals ---------------------------------------------------------------------------------------------
 
-export async function confirmMultisigTx(scope: Scope, id: string, txIndex: number, input: z.output<typeof ConfirmMultisigTxInput>) {
-  const { row: tx } = await findTx(scope, id, txIndex);
-  const row = await deployedMultisig(scope, id);
-  if (tx.status !== "proposed") throw invalidRequest("multisig_transaction_not_open", `Multisig transaction ${txIndex} is ${tx.status}: there is nothing to confirm.`, "tx_index");
-  const signer = getAddress(input.signer_address);
-  const acting = await actingFor(scope, row.network);
-  if (signer !== acting.address) {
-    throw invalidRequest(
-      "off_chain_signature_required",
-      `${signer} must sign safeTxHash ${tx.safeTxHash} off-chain (EIP-712 or eth_sign) and pass its signature to POST /v1/multisigs/${id}/transactions/${txIndex}/execute: ` +
-        `the platform sends approveHash only for the acting account ${acting.address}.`,
-      "signer_address",
-    );
-  }
-  const [isOwner, approved] = await Promise.all([readSafe<boolean>(row, "isOwner", [signer]), readSafe<bigint>(row, "approvedHashes", [signer, tx.safeTxHash])]);
-  if (!isOwner) throw safeRefusal("GS030", `The acting account ${signer} is not an owner of ${row.address}: an owner must sign safeTxHash ${tx.safeTxHash} off-chain.`, "signer_address");
-  if (approved !== 0n) throw invalidRequest("already_confirmed", `${signer} already approved safeTxHash ${tx.safeTxHash} on chain.`, "signer_address");
-  const { idempotency_key: _, ...request } = input;
-  const write = await recordChainWrite({
-    tenantId: scope.tenantId, livemode: scope.livemode, network: row.network, kind: "multisig.approve_hash", to: row.address,
-    data: encodeFunctionData({ abi: safeAbi(), functionName: "approveHash", args: [tx.safeTxHash] }),
-    request: { ...request, multisig: row.id, tx_index: txIndex, safe_tx_hash: tx.safeTxHash }, effect: { multisig: row.id, multisig_tx: tx.id },
+export function confirmMultisigTx(scope: Scope, id: string, txIndex: number, input: z.output<typeof ConfirmMultisigTxInput>) {
+  return writeOnce({
+    async check() {
+      const { row: tx } = await findTx(scope, id, txIndex);
+      const row = await deployedMultisig(scope, id);
+      if (tx.status !== "proposed") throw invalidRequest("multisig_transaction_not_open", `Multisig transaction ${txIndex} is ${tx.status}: there is nothing to confirm.`, "tx_index");
+      const signer = getAddress(input.signer_address);
+      const acting = await actingFor(scope, row.network);
+      if (signer !== acting.address) {
+        throw invalidRequest(
+          "off_chain_signature_required",
+          `${signer} must sign safeTxHash ${tx.safeTxHash} off-chain (EIP-712 or eth_sign) and pass its signature to POST /v1/multisigs/${id}/transactions/${txIndex}/execute: ` +
+            `the platform sends approveHash only for the acting account ${acting.address}.`,
+          "signer_address",
+        );
+      }
+      const [isOwner, approved] = await Promise.all([readSafe<boolean>(row, "isOwner", [signer]), readSafe<bigint>(row, "approvedHashes", [signer, tx.safeTxHash])]);
+      if (!isOwner) throw safeRefusal("GS030", `The acting account ${signer} is not an owner of ${row.address}: an owner must sign safeTxHash ${tx.safeTxHash} off-chain.`, "signer_address");
+      if (approved !== 0n) throw invalidRequest("already_confirmed", `${signer} already approved safeTxHash ${tx.safeTxHash} on chain.`, "signer_address");
+      return { row, tx };
+    },
+    async record(recorder, { row, tx }) {
+      const { idempotency_key: _, ...request } = input;
+      const write = await recorder.record({
+        tenantId: scope.tenantId, livemode: scope.livemode, network: row.network, kind: "multisig.approve_hash", to: row.address,
+        data: encodeFunctionData({ abi: safeAbi(), functionName: "approveHash", args: [tx.safeTxHash] }),
+        request: { ...request, multisig: row.id, tx_index: txIndex, safe_tx_hash: tx.safeTxHash }, effect: { multisig: row.id, multisig_tx: tx.id },
+      });
+      return serializeTransaction(write);
+    },
+    find: async ([write]) => serializeTransaction(write),
   });
-  await wakeWallets([write]);
-  return serializeTransaction(write);
 }
 
 export async function multisigConfirmation(scope: Scope, id: string, txIndex: number, address: string) {
@@ -156,48 +181,69 @@ async function simulate(row: DeployedMultisig, tx: SafeTx, hash: Hex, data: Hex,
   }
 }
 
-/** Checks, then records the execution (chain write) with its Safe transaction row in one database transaction. */
-async function execute(scope: Scope, row: DeployedMultisig, tx: SafeTx, signatures: string, request: Record<string, unknown>, existing: MultisigTransaction | null, kind: MultisigTxKind, param = "signatures") {
-  const hash = hashOf(row, tx);
-  const acting = await actingFor(scope, row.network);
-  const encoded = await collectSignatures(row, hash, signatures, acting.address);
-  const data = execTransactionData(tx, encoded);
-  await simulate(row, tx, hash, data, acting.address, param);
-  const txId = existing?.id ?? multisigTxId();
-  const effect: MultisigEffect = { multisig: row.id, multisig_tx: txId, safe_tx_hash: hash };
-  const chainWrite: ChainWrite = {
-    tenantId: scope.tenantId, livemode: scope.livemode, network: row.network, kind: "multisig.execute", to: row.address, data,
-    request: { ...request, multisig: row.id, safe_tx_kind: kind, safe_tx_hash: hash, nonce: Number(tx.nonce) }, effect: { ...effect },
-  };
-  const write = await transaction(async (client) => {
-    const write = await recordChainWrite(chainWrite, client);
-    if (existing) {
-      // Only from `proposed`: of two concurrent executions, the second rolls back with its chain write.
-      const { rowCount } = await client.query(
-        `UPDATE multisig_transactions SET status = 'executing', exec_tx_id = $2, failure_reason = NULL, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1 AND status = 'proposed'`,
-        [existing.id, write.id],
-      );
-      if (!rowCount) throw invalidRequest("multisig_transaction_not_open", `Multisig transaction ${existing.txIndex} is already being executed.`, "tx_index");
-    } else {
-      await insertTx(client, row, kind, tx, hash, "executing", write.id, txId);
-    }
-    return write;
-  });
-  await wakeWallets([write]);
-  return serializeTransaction(write);
+/** A Safe transaction to execute, as its request's checks found it. */
+interface Execution {
+  row: DeployedMultisig;
+  tx: SafeTx;
+  signatures: string;
+  request: Record<string, unknown>;
+  /** The proposal it executes; null for an owner change (its row is made with the execution). */
+  existing: MultisigTransaction | null;
+  kind: MultisigTxKind;
+  param?: string;
 }
 
-export async function executeMultisigTx(scope: Scope, id: string, txIndex: number, input: z.output<typeof ExecuteMultisigTxInput>) {
-  const { row: tx } = await findTx(scope, id, txIndex);
-  const row = await deployedMultisig(scope, id);
-  if (tx.status !== "proposed") throw invalidRequest("multisig_transaction_not_open", `Multisig transaction ${txIndex} is ${tx.status}.`, "tx_index");
-  const onChainNonce = await readSafe<bigint>(row, "nonce");
-  if (tx.nonce !== onChainNonce) {
-    const why = tx.nonce < onChainNonce ? "that nonce has been used by another Safe transaction: submit it again" : "execute the earlier ones first";
-    throw invalidRequest("nonce_mismatch", `Multisig transaction ${txIndex} was proposed for Safe nonce ${tx.nonce}, but the Safe is at nonce ${onChainNonce}: ${why}.`, "tx_index");
-  }
-  const { idempotency_key: _, signatures: __, ...request } = input;
-  return execute(scope, row, safeTxOf(tx), input.signatures, { ...request, tx_index: txIndex }, tx, tx.kind as MultisigTxKind);
+/**
+ * Checks (`prepare`, then the signatures and an eth_call of the execution), then records the execution (chain
+ * write) with its Safe transaction row in one database transaction.
+ */
+function execute(scope: Scope, prepare: () => Promise<Execution>) {
+  return writeOnce({
+    async check() {
+      const e = await prepare();
+      const hash = hashOf(e.row, e.tx);
+      const acting = await actingFor(scope, e.row.network);
+      const encoded = await collectSignatures(e.row, hash, e.signatures, acting.address);
+      const data = execTransactionData(e.tx, encoded);
+      await simulate(e.row, e.tx, hash, data, acting.address, e.param ?? "signatures");
+      return { ...e, hash, data };
+    },
+    async record(recorder, { row, tx, request, existing, kind, hash, data }) {
+      const txId = existing?.id ?? multisigTxId();
+      const effect: MultisigEffect = { multisig: row.id, multisig_tx: txId, safe_tx_hash: hash };
+      const write = await recorder.record({
+        tenantId: scope.tenantId, livemode: scope.livemode, network: row.network, kind: "multisig.execute", to: row.address, data,
+        request: { ...request, multisig: row.id, safe_tx_kind: kind, safe_tx_hash: hash, nonce: Number(tx.nonce) }, effect: { ...effect },
+      });
+      if (existing) {
+        // Only from `proposed`: of two concurrent executions, the second rolls back with its chain write.
+        const { rowCount } = await recorder.client.query(
+          `UPDATE multisig_transactions SET status = 'executing', exec_tx_id = $2, failure_reason = NULL, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1 AND status = 'proposed'`,
+          [existing.id, write.id],
+        );
+        if (!rowCount) throw invalidRequest("multisig_transaction_not_open", `Multisig transaction ${existing.txIndex} is already being executed.`, "tx_index");
+      } else {
+        await insertTx(recorder.client, row, kind, tx, hash, "executing", write.id, txId);
+      }
+      return serializeTransaction(write);
+    },
+    find: async ([write]) => serializeTransaction(write),
+  });
+}
+
+export function executeMultisigTx(scope: Scope, id: string, txIndex: number, input: z.output<typeof ExecuteMultisigTxInput>) {
+  return execute(scope, async () => {
+    const { row: tx } = await findTx(scope, id, txIndex);
+    const row = await deployedMultisig(scope, id);
+    if (tx.status !== "proposed") throw invalidRequest("multisig_transaction_not_open", `Multisig transaction ${txIndex} is ${tx.status}.`, "tx_index");
+    const onChainNonce = await readSafe<bigint>(row, "nonce");
+    if (tx.nonce !== onChainNonce) {
+      const why = tx.nonce < onChainNonce ? "that nonce has been used by another Safe transaction: submit it again" : "execute the earlier ones first";
+      throw invalidRequest("nonce_mismatch", `Multisig transaction ${txIndex} was proposed for Safe nonce ${tx.nonce}, but the Safe is at nonce ${onChainNonce}: ${why}.`, "tx_index");
+    }
+    const { idempotency_key: _, signatures, ...request } = input;
+    return { row, tx: safeTxOf(tx), signatures, request: { ...request, tx_index: txIndex }, existing: tx, kind: tx.kind as MultisigTxKind };
+  });
 }
 
 // ---- owners ------------------------------------------------------------------------------------------------
@@ -229,44 +275,53 @@ const selfCall = (row: DeployedMultisig, functionName: string, args: unknown[], 
   to: row.address, value: 0n, data: encodeFunctionData({ abi: safeAbi(), functionName, args }), nonce,
 });
 
-export async function addOwner(scope: Scope, id: string, input: z.output<typeof AddOwnerInput>) {
-  const row = await deployedMultisig(scope, id);
-  const { owners, threshold, nonce } = await ownersOf(row);
-  const owner = getAddress(input.owner);
-  checkNewOwner(row, owners, owner, "owner");
-  const next = input.threshold ?? threshold;
-  checkThreshold(next, owners.length + 1);
-  const { idempotency_key: _, signatures, ...request } = input;
-  return execute(scope, row, selfCall(row, "addOwnerWithThreshold", [owner, BigInt(next)], nonce), signatures, { ...request, threshold: next }, null, "add_owner");
+export function addOwner(scope: Scope, id: string, input: z.output<typeof AddOwnerInput>) {
+  return execute(scope, async () => {
+    const row = await deployedMultisig(scope, id);
+    const { owners, threshold, nonce } = await ownersOf(row);
+    const owner = getAddress(input.owner);
+    checkNewOwner(row, owners, owner, "owner");
+    const next = input.threshold ?? threshold;
+    checkThreshold(next, owners.length + 1);
+    const { idempotency_key: _, signatures, ...request } = input;
+    return { row, tx: selfCall(row, "addOwnerWithThreshold", [owner, BigInt(next)], nonce), signatures, request: { ...request, threshold: next }, existing: null, kind: "add_owner" };
+  });
 }
 
-export async function removeOwner(scope: Scope, id: string, address: string, input: z.output<typeof RemoveOwnerInput>) {
-  const row = await deployedMultisig(scope, id);
-  const { owners, threshold, nonce } = await ownersOf(row);
-  const owner = getAddress(address);
-  checkPrevOwner(owners, getAddress(input.prev_owner), owner, "address");
-  const next = input.threshold ?? Math.min(threshold, owners.length - 1);
-  checkThreshold(next, owners.length - 1);
-  const { idempotency_key: _, signatures, ...request } = input;
-  return execute(scope, row, selfCall(row, "removeOwner", [getAddress(input.prev_owner), owner, BigInt(next)], nonce), signatures, { ...request, owner, threshold: next }, null, "remove_owner");
+export function removeOwner(scope: Scope, id: string, address: string, input: z.output<typeof RemoveOwnerInput>) {
+  return execute(scope, async () => {
+    const row = await deployedMultisig(scope, id);
+    const { owners, threshold, nonce } = await ownersOf(row);
+    const owner = getAddress(address);
+    checkPrevOwner(owners, getAddress(input.prev_owner), owner, "address");
+    const next = input.threshold ?? Math.min(threshold, owners.length - 1);
+    checkThreshold(next, owners.length - 1);
+    const { idempotency_key: _, signatures, ...request } = input;
+    const tx = selfCall(row, "removeOwner", [getAddress(input.prev_owner), owner, BigInt(next)], nonce);
+    return { row, tx, signatures, request: { ...request, owner, threshold: next }, existing: null, kind: "remove_owner" };
+  });
 }
 
-export async function swapOwner(scope: Scope, id: string, input: z.output<typeof SwapOwnerInput>) {
-  const row = await deployedMultisig(scope, id);
-  const { owners, nonce } = await ownersOf(row);
-  const [prev, oldOwner, newOwner] = [getAddress(input.prev_owner), getAddress(input.old_owner), getAddress(input.new_owner)];
-  checkNewOwner(row, owners, newOwner, "new_owner");
-  checkPrevOwner(owners, prev, oldOwner, "old_owner");
-  const { idempotency_key: _, signatures, ...request } = input;
-  return execute(scope, row, selfCall(row, "swapOwner", [prev, oldOwner, newOwner], nonce), signatures, request, null, "swap_owner");
+export function swapOwner(scope: Scope, id: string, input: z.output<typeof SwapOwnerInput>) {
+  return execute(scope, async () => {
+    const row = await deployedMultisig(scope, id);
+    const { owners, nonce } = await ownersOf(row);
+    const [prev, oldOwner, newOwner] = [getAddress(input.prev_owner), getAddress(input.old_owner), getAddress(input.new_owner)];
+    checkNewOwner(row, owners, newOwner, "new_owner");
+    checkPrevOwner(owners, prev, oldOwner, "old_owner");
+    const { idempotency_key: _, signatures, ...request } = input;
+    return { row, tx: selfCall(row, "swapOwner", [prev, oldOwner, newOwner], nonce), signatures, request, existing: null, kind: "swap_owner" };
+  });
 }
 
-export async function changeThreshold(scope: Scope, id: string, input: z.output<typeof ChangeThresholdInput>) {
-  const row = await deployedMultisig(scope, id);
-  const { owners, nonce } = await ownersOf(row);
-  checkThreshold(input.threshold, owners.length);
-  const { idempotency_key: _, signatures, ...request } = input;
-  return execute(scope, row, selfCall(row, "changeThreshold", [BigInt(input.threshold)], nonce), signatures, request, null, "change_threshold");
+export function changeThreshold(scope: Scope, id: string, input: z.output<typeof ChangeThresholdInput>) {
+  return execute(scope, async () => {
+    const row = await deployedMultisig(scope, id);
+    const { owners, nonce } = await ownersOf(row);
+    checkThreshold(input.threshold, owners.length);
+    const { idempotency_key: _, signatures, ...request } = input;
+    return { row, tx: selfCall(row, "changeThreshold", [BigInt(input.threshold)], nonce), signatures, request, existing: null, kind: "change_threshold" };
+  });
 }
 
 export async function ownerStatus(scope: Scope, id: string, address: string) {

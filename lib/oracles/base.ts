@@ -2,13 +2,13 @@
 // decimals and an initial round) and the PlatformPriceConsumerFactory. They are created through the CREATE2
 // deployer with fixed salts, so their addresses follow from the bytecode and are the same at every start.
 // On other networks the aggregator comes from the request and the factory from PRICE_CONSUMER_FACTORY_<NETWORK>.
-import { concatHex, encodeDeployData, getAddress, getContractAddress, keccak256, toHex, type Address, type Hex } from "viem";
+import { encodeDeployData, getAddress, keccak256, toHex, type Address, type Hex } from "viem";
 import { artifact } from "@/lib/chain/artifacts";
-import { chainTarget } from "@/lib/chain/clients";
-import { localAccounts } from "@/lib/chain/local-accounts";
-import { CREATE2_DEPLOYER_ADDRESS, CREATE2_DEPLOYER_RUNTIME } from "@/lib/chain/predeploys";
-import type { RawRequest } from "@/lib/chain/base-contracts";
-import { invalidRequest } from "@/lib/api/errors";
+import { chainTarget } from "@/lib/chain/network/clients";
+import { localAccounts } from "@/lib/chain/local/accounts";
+import { CREATE2_DEPLOYER_ADDRESS } from "@/lib/chain/network/predeploys";
+import { create2Address, installThroughCreate2, type RawRequest } from "@/lib/chain/registry/base-contracts";
+import { invalidRequest } from "@/lib/core/errors";
 
 /** The local account that sends the install transactions (15 is Safe's, 16 Connect's, 17–18 alto's, 19 the platform's). */
 const ORACLE_SETUP_ACCOUNT_INDEX = 14;
@@ -36,8 +36,7 @@ function aggregatorInitCode(feed: ListedFeed): Hex {
 }
 const factoryInitCode = (): Hex => artifact("PlatformPriceConsumerFactory").bytecode;
 
-const create2 = (name: string, initCode: Hex) =>
-  getContractAddress({ opcode: "CREATE2", from: CREATE2_DEPLOYER_ADDRESS, salt: salt(name), bytecode: initCode });
+const create2 = (name: string, initCode: Hex) => create2Address(CREATE2_DEPLOYER_ADDRESS, salt(name), initCode);
 
 /** The listed aggregators of the local chain and their addresses. */
 export const localAggregators = () => LOCAL_FEEDS.map((feed) => ({ ...feed, address: create2(feed.pair, aggregatorInitCode(feed)) }));
@@ -56,22 +55,10 @@ export function consumerFactory(network: string): Address {
 
 /** Installs what is missing; a chain that kept its state sends nothing. */
 export async function installOracleBase(request: RawRequest): Promise<void> {
-  if (((await request("eth_getCode", [CREATE2_DEPLOYER_ADDRESS, "latest"])) as Hex) === "0x") {
-    await request("hardhat_setCode", [CREATE2_DEPLOYER_ADDRESS, CREATE2_DEPLOYER_RUNTIME]);
-  }
-  const from = localAccounts()[ORACLE_SETUP_ACCOUNT_INDEX].address;
   const creations = [
     ...LOCAL_FEEDS.map((feed) => ({ name: feed.pair, initCode: aggregatorInitCode(feed) })),
     { name: "PlatformPriceConsumerFactory", initCode: factoryInitCode() },
-  ];
-  const pending: { name: string; hash: Hex }[] = [];
-  for (const { name, initCode } of creations) {
-    if (((await request("eth_getCode", [create2(name, initCode), "latest"])) as Hex) !== "0x") continue;
-    const hash = (await request("eth_sendTransaction", [{ from, to: CREATE2_DEPLOYER_ADDRESS, data: concatHex([salt(name), initCode]), gas: toHex(5_000_000n) }])) as Hex;
-    pending.push({ name, hash });
-  }
-  for (const { name, hash } of pending) {
-    const receipt = (await request("eth_getTransactionReceipt", [hash])) as { status: Hex } | null;
-    if (receipt?.status !== "0x1") throw new Error(`price feed base setup failed at ${name} (transaction ${hash})`);
-  }
+  ].map((c) => ({ ...c, salt: salt(c.name) }));
+  const from = localAccounts()[ORACLE_SETUP_ACCOUNT_INDEX].address;
+  await installThroughCreate2(request, { label: "price feed", deployer: CREATE2_DEPLOYER_ADDRESS, from, gas: 5_000_000n, creations });
 }

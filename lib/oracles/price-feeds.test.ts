@@ -114,7 +114,6 @@ describe("price feeds", () => {
       [{ ...base, price_feed_address: "0x000000000000000000000000000000000000dEaD" }, "price_feed_invalid", "price_feed_address"],
       [{ ...base, price_feed_address: "0x12" }, "parameter_invalid", "price_feed_address"],
       [{ ...base, pair: "ETHUSD" }, "parameter_invalid", "pair"],
-      [{ ...base, pair: "BTC-USD" }, "consumer_exists", "pair"],
       [{ ...base, max_age_seconds: 0 }, "parameter_invalid", "max_age_seconds"],
       [{ ...base, network: "ethereum" }, "network_mainnet_with_test_key", "network"],
       [{ ...base, network: "nowhere" }, "network_unknown", "network"],
@@ -124,6 +123,9 @@ describe("price feeds", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error, JSON.stringify(body)).toMatchObject({ type: "invalid_request_error", code, param });
     }
+    const exists = await api(t, "POST", "/v1/price_feeds/consumers", { ...base, pair: "BTC-USD" });
+    expect(exists.status).toBe(409);
+    expect(exists.body.error).toMatchObject({ code: "consumer_exists", param: "pair" });
     for (const body of [{ max_age_seconds: -1 }, { max_age_seconds: "60" }, {}]) {
       expect((await api(t, "POST", "/v1/price_feeds/BTC-USD/max_age", body)).status).toBe(400);
     }
@@ -141,5 +143,30 @@ describe("price feeds", () => {
     }
     expect((await api(other, "POST", "/v1/price_feeds/BTC-USD/max_age", { max_age_seconds: 10 })).status).toBe(404);
     expect((await api(other, "PUT", "/v1/price_feeds/BTC-USD/max_age", { max_age_seconds: 10 })).status).toBe(404);
+  });
+
+  it("a failed consumer deployment does not block its pair: a new consumer replaces it", async () => {
+    const first = await api(t, "POST", "/v1/price_feeds/consumers", { name: "first", network: NETWORK, price_feed_address: feed, pair: "XAU-USD" });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    await settled(first.body.deploy_transaction);
+    // as the deployment's revert leaves it (lib/oracles/effects)
+    await db.priceFeedConsumer.update({ where: { id: first.body.id }, data: { status: "failed", address: null, failureReason: "reverted" } });
+    expect((await api(t, "GET", `/v1/price_feeds/XAU-USD?network=${NETWORK}`)).body.error).toMatchObject({ code: "consumer_not_deployed" });
+
+    const again = await consumer({ name: "again", network: NETWORK, price_feed_address: feed, pair: "XAU-USD" });
+    expect(again).toMatchObject({ status: "active", pair: "XAU-USD" });
+    expect(again.id).not.toBe(first.body.id);
+    const price = await api(t, "GET", "/v1/price_feeds/XAU-USD");
+    expect(price.status, JSON.stringify(price.body)).toBe(200);
+    const dup = await api(t, "POST", "/v1/price_feeds/consumers", { name: "dup", network: NETWORK, price_feed_address: feed, pair: "XAU-USD" });
+    expect(dup.body.error).toMatchObject({ code: "consumer_exists" });
+  });
+
+  it("an unknown ?network= answers 400 network_unknown naming the parameter, as in a POST", async () => {
+    for (const path of ["/v1/price_feeds/ETH-USD?network=no_such_net", "/v1/price_feeds?network=no_such_net", "/v1/price_feeds/ETH-USD/rounds?network=no_such_net", "/v1/price_feeds/ETH-USD/config?network=no_such_net"]) {
+      const res = await api(t, "GET", path);
+      expect(res.status, path).toBe(400);
+      expect(res.body.error, path).toMatchObject({ code: "network_unknown", param: "network" });
+    }
   });
 });

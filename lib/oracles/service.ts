@@ -4,18 +4,18 @@
 // address that is no aggregator, is answered 400 before anything is recorded.
 import { encodeFunctionData, getAddress, type Abi, type Address } from "viem";
 import type { z } from "zod";
-import { db, transaction } from "@/lib/db";
-import { invalidRequest, notFound } from "@/lib/api/errors";
+import { db } from "@/lib/db";
+import { conflict, invalidRequest, notFound } from "@/lib/core/errors";
 import { artifact } from "@/lib/chain/artifacts";
-import { chainTarget, publicClient } from "@/lib/chain/clients";
-import { listNetworks, networkFor, rpcSource } from "@/lib/chain/networks";
-import { chainUnavailable, readChain } from "@/lib/chain/read";
-import { recordChainWrite, wakeWallets } from "@/lib/chain/transactions";
-import { serializeTransaction } from "@/lib/chain/serialize";
-import { actingFor } from "@/lib/connect/wallet-mode";
+import { chainTarget, publicClient } from "@/lib/chain/network/clients";
+import { listNetworks, networkFor, rpcSource } from "@/lib/chain/network/networks";
+import { chainUnavailable, readChain } from "@/lib/chain/network/read";
+import { writeOnce } from "@/lib/chain/intake";
+import { serializeTransaction } from "@/lib/chain/records/serialize";
+import { actingAs, actingFor, senderOfWrite } from "@/lib/connect/settings/wallet-mode";
 import type { PriceFeedConsumer } from "@/lib/generated/prisma/client";
 import type { CreateConsumerInput, MaxAgeInput } from "@/lib/schemas/price-feeds";
-import type { Scope } from "@/lib/tokens/scope";
+import type { Scope } from "@/lib/core/scope";
 import { consumerFactory, localAggregators } from "./base";
 import { CONSUMER_COLUMNS, priceFeedConsumerId, serializeConsumer } from "./records";
 import type { PriceFeedEffect } from "./effects";
@@ -52,36 +52,37 @@ async function probeAggregator(network: string, address: Address) {
 const insertSql = `INSERT INTO price_feed_consumers (id, tenant_id, livemode, network, name, pair, price_feed_address, max_age_seconds, status,
     deploy_tx_id, last_tx_id, created_at, updated_at)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'deploying', $9, $9, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
-  ON CONFLICT (tenant_id, livemode, network, pair) DO NOTHING
+  ON CONFLICT (tenant_id, livemode, network, pair) WHERE status <> 'failed' DO NOTHING
   RETURNING ${CONSUMER_COLUMNS}`;
 
 export async function createConsumer(scope: Scope, input: z.output<typeof CreateConsumerInput>) {
   const network = networkFor(input.network, scope.livemode).name;
   const feed = getAddress(input.price_feed_address);
   const existsError = () =>
-    invalidRequest("consumer_exists", `You already have a ${input.pair} consumer on ${network}; change its max_age_seconds with POST /v1/price_feeds/${input.pair}/max_age.`, "pair");
-  if (await db.priceFeedConsumer.findFirst({ where: { tenantId: scope.tenantId, livemode: scope.livemode, network, pair: input.pair } })) throw existsError();
-  const factory = consumerFactory(network);
-  await probeAggregator(network, feed);
-  const acting = await actingFor(scope, network);
-  const id = priceFeedConsumerId();
-  const { idempotency_key: _, ...request } = input;
-  const effect: PriceFeedEffect = { consumer: id };
-  const data = encodeFunctionData({
-    abi: artifact("PlatformPriceConsumerFactory").abi, functionName: "deploy", args: [feed, input.pair, BigInt(input.max_age_seconds), acting.address],
+    conflict("consumer_exists", `You already have a ${input.pair} consumer on ${network}; change its max_age_seconds with POST /v1/price_feeds/${input.pair}/max_age.`, "pair");
+  return writeOnce({
+    async check() {
+      const live = { tenantId: scope.tenantId, livemode: scope.livemode, network, pair: input.pair, status: { not: "failed" } };
+      if (await db.priceFeedConsumer.findFirst({ where: live })) throw existsError(); // a failed deployment may be replaced
+      const factory = consumerFactory(network);
+      await probeAggregator(network, feed);
+      return { factory, acting: await actingFor(scope, network) };
+    },
+    async record(tx, { factory, acting }) {
+      const id = priceFeedConsumerId();
+      const { idempotency_key: _, ...request } = input;
+      const effect: PriceFeedEffect = { consumer: id };
+      const data = encodeFunctionData({
+        abi: artifact("PlatformPriceConsumerFactory").abi, functionName: "deploy", args: [feed, input.pair, BigInt(input.max_age_seconds), acting.address],
+      });
+      const write = await tx.record({ tenantId: scope.tenantId, livemode: scope.livemode, network, kind: "price_feed.deploy_consumer", to: factory, data, request: { ...request, consumer: id }, effect: { ...effect } });
+      const { rows } = await tx.client.query(insertSql, [id, scope.tenantId, scope.livemode, network, input.name, input.pair, feed, input.max_age_seconds, write.id]);
+      // A concurrent create of the same pair won the unique key: undo this one's chain record with the transaction.
+      if (!rows[0]) throw existsError();
+      return serializeConsumer(rows[0] as PriceFeedConsumer);
+    },
+    find: async ([write]) => serializeConsumer(await db.priceFeedConsumer.findFirstOrThrow({ where: { deployTxId: write.id } })),
   });
-  const { row, write } = await transaction(async (client) => {
-    const write = await recordChainWrite(
-      { tenantId: scope.tenantId, livemode: scope.livemode, network, kind: "price_feed.deploy_consumer", to: factory, data, request: { ...request, consumer: id }, effect: { ...effect } },
-      client,
-    );
-    const { rows } = await client.query(insertSql, [id, scope.tenantId, scope.livemode, network, input.name, input.pair, feed, input.max_age_seconds, write.id]);
-    // A concurrent create of the same pair won the unique key: undo this one's chain record with the transaction.
-    if (!rows[0]) throw existsError();
-    return { row: rows[0] as PriceFeedConsumer, write };
-  });
-  await wakeWallets([write]);
-  return serializeConsumer(row);
 }
 
 /** Per network available to the key's mode: the caller's consumers, then the listed aggregators (local chain) it has none of. */
@@ -116,10 +117,10 @@ type Deployed = PriceFeedConsumer & { address: Address; priceFeedAddress: Addres
 
 /** The caller's consumer of `pair` (on `network` when given); 404 when there is none, 400 when it is not deployed. */
 async function findConsumer(scope: Scope, pair: string, network?: string): Promise<Deployed> {
-  const rows = await db.priceFeedConsumer.findMany({
-    where: { tenantId: scope.tenantId, livemode: scope.livemode, pair, ...(network ? { network } : {}) },
-    take: 2,
-  });
+  const where = { tenantId: scope.tenantId, livemode: scope.livemode, pair, ...(network ? { network: networkFor(network, scope.livemode).name } : {}) };
+  // A failed deployment counts only while nothing has replaced it (it says why there is no contract).
+  let rows = await db.priceFeedConsumer.findMany({ where: { ...where, status: { not: "failed" } }, take: 2 });
+  if (!rows.length) rows = await db.priceFeedConsumer.findMany({ where, orderBy: { id: "desc" }, take: 1 });
   if (!rows.length) throw notFound("price feed", network ? `${pair} on ${network}` : pair);
   if (rows.length > 1) {
     throw invalidRequest("network_required", `You have ${pair} consumers on several networks (${rows.map((r) => r.network).join(", ")}…): name one with ?network=.`, "network");
@@ -208,23 +209,28 @@ export async function rounds(scope: Scope, pair: string, count: number, network?
   return { object: "list" as const, consumer: row.id, pair: row.pair, decimals: Number(decimals), data };
 }
 
-export async function setMaxAge(scope: Scope, pair: string, input: z.output<typeof MaxAgeInput>, network?: string) {
-  const row = await findConsumer(scope, pair, network);
-  const [owner, acting] = await Promise.all([readChain<Address>(row.network, row.address, consumerAbi(), "owner"), actingFor(scope, row.network)]);
-  if (getAddress(owner) !== acting.address) {
-    throw invalidRequest("consumer_not_controlled", `The ${pair} consumer is owned by ${getAddress(owner)}; the platform signs only for ${acting.address}.`, "pair");
-  }
-  const data = encodeFunctionData({ abi: consumerAbi(), functionName: "setMaxAge", args: [BigInt(input.max_age_seconds)] });
-  const { idempotency_key: _, ...request } = input;
-  const effect: PriceFeedEffect = { consumer: row.id, max_age_seconds: input.max_age_seconds };
-  const write = await transaction(async (client) => {
-    const write = await recordChainWrite(
-      { tenantId: scope.tenantId, livemode: scope.livemode, network: row.network, kind: "price_feed.set_max_age", to: row.address, data, request: { ...request, consumer: row.id, pair }, effect: { ...effect } },
-      client,
-    );
-    await client.query("UPDATE price_feed_consumers SET last_tx_id = $2, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1", [row.id, write.id]);
-    return write;
+export function setMaxAge(scope: Scope, pair: string, input: z.output<typeof MaxAgeInput>, network?: string) {
+  return writeOnce({
+    async check() {
+      const row = await findConsumer(scope, pair, network);
+      // Owned by the account that deployed it (the factory's owner argument): the current acting account must be it.
+      await actingAs(scope, row.network, await senderOfWrite(row.deployTxId), `The ${pair} consumer '${row.id}'`, "pair");
+      const [owner, acting] = await Promise.all([readChain<Address>(row.network, row.address, consumerAbi(), "owner"), actingFor(scope, row.network)]);
+      if (getAddress(owner) !== acting.address) {
+        throw invalidRequest("consumer_not_controlled", `The ${pair} consumer is owned by ${getAddress(owner)}; the platform signs only for ${acting.address}.`, "pair");
+      }
+      return row;
+    },
+    async record(tx, row) {
+      const data = encodeFunctionData({ abi: consumerAbi(), functionName: "setMaxAge", args: [BigInt(input.max_age_seconds)] });
+      const { idempotency_key: _, ...request } = input;
+      const effect: PriceFeedEffect = { consumer: row.id, max_age_seconds: input.max_age_seconds };
+      const write = await tx.record({
+        tenantId: scope.tenantId, livemode: scope.livemode, network: row.network, kind: "price_feed.set_max_age", to: row.address, data, request: { ...request, consumer: row.id, pair }, effect: { ...effect },
+      });
+      await tx.client.query("UPDATE price_feed_consumers SET last_tx_id = $2, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1", [row.id, write.id]);
+      return serializeTransaction(write);
+    },
+    find: async ([write]) => serializeTransaction(write),
   });
-  await wakeWallets([write]);
-  return serializeTransaction(write);
 }

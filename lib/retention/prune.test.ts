@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { pool } from "@/lib/db";
-import { pruneIdempotencyRecords, pruneJobEvents, pruneJobRuns, pruneRateLimitWindows } from "./prune";
+import { pruneAuditLog, pruneIdempotencyRecords, pruneJobEvents, pruneJobRuns, pruneRateLimitWindows } from "./prune";
 
 const tag = `ret_${randomBytes(4).toString("hex")}`;
 const remaining = async (table: string, column: string, ids: string[]) =>
@@ -80,5 +80,20 @@ describe("retention", () => {
     expect(await remaining("job_events", "id", rows.map((r) => r[0]))).toEqual([event("awaited"), event("new"), event("pending")].sort());
     await pool.query("DELETE FROM job_runs WHERE id = $1", [`${tag}_waiter`]);
     await pool.query("DELETE FROM job_events WHERE id = ANY($1::text[])", [rows.map((r) => r[0])]);
+  });
+
+  it("audit log entries stay at least 90 days, and go after a year", async () => {
+    const tenant = `${tag}_ten`;
+    const ids = [`${tag}_alog_year`, `${tag}_alog_91d`, `${tag}_alog_new`];
+    await pool.query("INSERT INTO tenants (id, company_name) VALUES ($1, 'Retention')", [tenant]);
+    await pool.query(
+      `INSERT INTO audit_log (id, tenant_id, action, actor_type, created_at)
+       VALUES ($1, $4, 'member.invited', 'system', now() - interval '366 days'), ($2, $4, 'member.invited', 'system', now() - interval '91 days'),
+              ($3, $4, 'member.invited', 'system', now())`,
+      [...ids, tenant],
+    );
+    expect(await pruneAuditLog()).toBeGreaterThanOrEqual(1);
+    expect(await remaining("audit_log", "id", ids)).toEqual([`${tag}_alog_91d`, `${tag}_alog_new`].sort());
+    await pool.query("DELETE FROM tenants WHERE id = $1", [tenant]);
   });
 });

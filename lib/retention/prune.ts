@@ -5,13 +5,18 @@
 //                         nor an invoked run whose parent is unfinished (the parent reads its result)
 //   job_events            7 days after receipt, once every app has started its runs (pending_apps empty) and
 //                         no unfinished run waits for an event of its name (a wait reads events since it began)
+//   audit_log             a year after the action (the Team's audit log promises at least 90 days)
+//   api_request_logs      7 days after the request (the console's request log, lib/request-log); its bodies
+//                         (api_request_bodies) once every request of their day is gone
 // Each deletes in batches so no statement holds many row locks or runs long.
 import { pool } from "@/lib/db";
-import { policies } from "@/lib/api/rate-limit";
+import { policies } from "@/lib/http/rate-limit";
 import { FINAL } from "@/lib/jobs/sql";
 
 const IDEMPOTENCY_RETENTION = "24 hours";
 const JOB_RETENTION = "7 days";
+const AUDIT_LOG_RETENTION = "365 days";
+export const REQUEST_LOG_RETENTION = "7 days";
 const BATCH = 5_000;
 
 /** Runs `sql` (a DELETE of at most BATCH rows, see `batched`) until it deletes fewer; returns the total. */
@@ -55,3 +60,11 @@ export const pruneJobEvents = () =>
       1,
     ),
   );
+
+export const pruneAuditLog = () => deleteInBatches(batched("audit_log", `created_at < now() - interval '${AUDIT_LOG_RETENTION}'`, 1));
+/** The requests older than 7 days, then the bodies of days none of the requests kept is from (ids start with the day). */
+export async function pruneRequestLogs(): Promise<number> {
+  const requests = await deleteInBatches(batched("api_request_logs", `created_at < now() - interval '${REQUEST_LOG_RETENTION}'`, 1));
+  await deleteInBatches(batched("api_request_bodies", `id < to_char((now() - interval '${REQUEST_LOG_RETENTION}') AT TIME ZONE 'UTC', 'YYYY-MM-DD')`, 1));
+  return requests;
+}

@@ -1,6 +1,6 @@
 // POST /v1/batch: up to 50 API operations in one request.
 import { z } from "zod";
-import { writeBody } from "./common";
+import { writeBody, apiObject } from "./common";
 
 export const MAX_BATCH_OPERATIONS = 50;
 
@@ -31,14 +31,11 @@ export const BatchInput = writeBody({
   operations: z.array(Operation).min(1).max(MAX_BATCH_OPERATIONS).meta({ description: "Run in order, each through the same checks as a request of its own." }),
 });
 
-export const BatchResult = z
-  .object({
-    object: z.literal("batch"),
-    results: z.array(
-      z.object({
-        status: z.number().int().meta({ description: "The HTTP status the operation would have had on its own." }),
-        body: z.unknown().meta({ description: "Its response body: the record, list or error envelope." }),
-      }),
-    ),
-  })
-  .meta({ id: "BatchResult" });
+export const BatchResult = apiObject("batch", {
+  results: z.array(
+    z.object({
+      status: z.number().int().meta({ description: "The HTTP status the operation would have had on its own." }),
+      body: z.unknown().meta({ description: "Its response body: the record, list or error envelope." }),
+    }),
+  ),
+}).meta({ id: "BatchResult" });

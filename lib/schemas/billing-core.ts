@@ -1,8 +1,11 @@
 // Billing (spec 4.11): plans, the subscription, usage, card checkout and portal, invoices, the Stripe webhook and
 // the admin activation. Request bodies and response shapes are ours (the spec shows none).
 import { z } from "zod";
-import { PLAN_IDS } from "@/lib/billing/plans";
 import { singleLine, writeBody } from "./common";
+
+/** The plans of lib/billing/plans.ts, whose table is typed by this list. */
+export const PLAN_IDS = ["free", "growth", "enterprise"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
 
 const PlanId = z.enum(PLAN_IDS).meta({ description: "A plan id of GET /v1/billing/plans." });
 const Unix = z.number().int().meta({ description: "Unix time, seconds." });
@@ -47,10 +50,13 @@ const Meter = z.object({ used: z.number().int(), limit: z.number().int().nullabl
 export const BillingUsage = z.object({
   object: z.literal("billing_usage"),
   plan: PlanId,
-  period_start: Unix,
-  period_end: Unix,
+  period_start: Unix.meta({ description: "Start of the monthly window the monthly quotas count: the month of the paid time that holds now (paid time stacks, quotas stay monthly), or the calendar month on the free plan." }),
+  period_end: Unix.meta({ description: "End of the monthly window (at most the end of the paid time)." }),
   usage: z.object({ api_calls: Meter, chain_writes: Meter, deployed_contracts: Meter, webhook_endpoints: Meter }),
-}).meta({ id: "BillingUsage", description: "Usage of the current period, from our own records (both modes count)." });
+  local: z.object({ chain_writes: z.number().int(), deployed_contracts: z.number().int() }).meta({
+    description: "An addition to the spec: chain writes (this window) and deployed contracts on networks served by the embedded local chain (no RPC_URL_<NETWORK> configured). They cost nothing, so they count toward no quota and are not in `usage`; quotas on real test networks and mainnets apply as usual.",
+  }),
+}).meta({ id: "BillingUsage", description: "Usage of the current monthly window, from our own records (both modes count; the embedded local chain's writes apart, in `local`)." });
 
 export const CreateCheckoutInput = writeBody({
   plan: PlanId.meta({ description: "The plan to subscribe to by card (growth). Enterprise: contact sales (400 contact_sales)." }),
@@ -103,7 +109,7 @@ export const WebhookReceipt = z.object({
   id: z.string().meta({ description: "The event id (evt_…)." }),
   type: z.string(),
   received: z.literal(true),
-  outcome: z.string().meta({ description: "What it did: activated, updated, canceled, recorded, failed, past_due, ignored, or duplicate (already handled: nothing changed)." }),
+  outcome: z.string().meta({ description: "What it did: activated, updated, canceled, recorded, failed, past_due, ignored, duplicate (already handled: nothing changed), or stale (older than the last event applied, or about an earlier period than the stored one: nothing changed)." }),
 }).meta({ id: "BillingWebhookReceipt" });
 
 export const ActivatePlanInput = z.strictObject({

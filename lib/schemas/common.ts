@@ -4,7 +4,7 @@ import "zod-openapi";
 
 // PostgreSQL stores no NUL in text or jsonb, and a lone UTF-16 surrogate has no UTF-8 form (jsonb refuses
 // its \u escape): a string holding either would fail deep in a write. Every string of every request,
-// keys included, is held to this rule before its schema runs (parseOrThrow in lib/api/validation.ts).
+// keys included, is held to this rule before its schema runs (parseOrThrow in lib/schemas/validation.ts).
 export const UNSTORABLE_TEXT = "must not contain NUL characters or unpaired UTF-16 surrogates";
 export const isStorableText = (text: string) => !text.includes("\u0000") && text.isWellFormed();
 
@@ -63,3 +63,12 @@ export const ErrorEnvelope = z
   .meta({ id: "Error" });
 
 export const Deleted = (object: string) => z.object({ id: z.string(), object: z.literal(object), deleted: z.literal(true) });
+
+/** A response object: `object` names its type, then its own fields (a `.meta({ id })` names it in the OpenAPI document). */
+export const apiObject = <O extends string, S extends z.ZodRawShape>(object: O, shape: S) => z.object({ object: z.literal(object), ...shape });
+
+/** A list's query: the page parameters and the resource's own filters. */
+export const listQuery = <S extends z.ZodRawShape>(filters: S) => z.strictObject({ ...ListQuery.shape, ...filters });
+
+/** The last fields of every record: its mode and when it was made (unix seconds). */
+export const Recorded = { livemode: z.boolean(), created: z.number().int() };

@@ -1,10 +1,16 @@
 // T-REX compliance modules (onchain-modules spec 4.4): request and response schemas. Every configuration
 // call answers with the transaction record it queued (the module changes when it is confirmed).
 import { z } from "zod";
-import { Id, IdParam, ListQuery, listOf, singleLine, writeBody } from "./common";
+import { Id, IdParam, listOf, singleLine, writeBody, apiObject, listQuery, Recorded } from "./common";
 import { Address, Uint256 } from "./tokens";
-import { MODULE_KINDS } from "@/lib/trex/base";
-import { parseCountry } from "@/lib/trex/countries";
+import { parseCountry } from "@/lib/core/countries";
+
+/** The T-REX compliance modules a token can add (lib/trex/suite/base deploys one implementation of each). */
+export const MODULE_KINDS = [
+  "CountryAllowModule", "CountryRestrictModule", "ExchangeMonthlyLimitsModule", "MaxBalanceModule",
+  "SupplyLimitModule", "TimeTransfersLimitsModule", "TransferFeesModule",
+] as const;
+export type ModuleKind = (typeof MODULE_KINDS)[number];
 
 export { Transaction } from "./transactions";
 
@@ -64,26 +70,22 @@ export const CreateModuleInput = writeBody({
   }),
 }).meta({ id: "CreateComplianceModuleInput", description: "Initial parameters apply to their kind only (400 naming the field otherwise)." });
 
-export const ComplianceModule = z
-  .object({
-    object: z.literal("compliance_module"),
-    id: z.string().meta({ example: "cmod_01jd…" }),
-    kind: ModuleKind,
-    on_chain: z.boolean(),
-    status: ModuleStatus,
-    network: z.string().nullable(),
-    address: z.string().nullable().meta({ description: "The module's ModuleProxy, once created." }),
-    implementation: z.string().nullable().meta({ description: "The platform's implementation of the kind behind the proxy." }),
-    token: z.string().nullable().meta({ description: "Token whose compliance the module is (or was last) added to." }),
-    compliance: z.string().nullable().meta({ description: "That token's ModularCompliance." }),
-    bound: z.boolean().meta({ description: "Whether the module is in that compliance (as of the last confirmed bind/unbind)." }),
-    params: z.record(z.string(), z.unknown()).meta({ description: "The parameters given at creation. Live values: GET …/module_params." }),
-    deploy_tx: z.string().nullable(),
-    failure_reason: z.string().nullable(),
-    livemode: z.boolean(),
-    created: z.number().int(),
-  })
-  .meta({
+export const ComplianceModule = apiObject("compliance_module", {
+  id: z.string().meta({ example: "cmod_01jd…" }),
+  kind: ModuleKind,
+  on_chain: z.boolean(),
+  status: ModuleStatus,
+  network: z.string().nullable(),
+  address: z.string().nullable().meta({ description: "The module's ModuleProxy, once created." }),
+  implementation: z.string().nullable().meta({ description: "The platform's implementation of the kind behind the proxy." }),
+  token: z.string().nullable().meta({ description: "Token whose compliance the module is (or was last) added to." }),
+  compliance: z.string().nullable().meta({ description: "That token's ModularCompliance." }),
+  bound: z.boolean().meta({ description: "Whether the module is in that compliance (as of the last confirmed bind/unbind)." }),
+  params: z.record(z.string(), z.unknown()).meta({ description: "The parameters given at creation. Live values: GET …/module_params." }),
+  deploy_tx: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  ...Recorded,
+}).meta({
     id: "ComplianceModule",
     description:
       "A T-REX compliance module. On chain: a ModuleProxy (UUPS) in front of the platform's implementation of its kind, created and owned " +
@@ -95,8 +97,7 @@ export const ComplianceModule = z
 
 export const ComplianceModuleList = listOf(ComplianceModule, "ComplianceModuleList");
 
-export const ListModulesQuery = z.strictObject({
-  ...ListQuery.shape,
+export const ListModulesQuery = listQuery({
   kind: ModuleKind.optional(),
   token_id: Id.optional(),
   status: ModuleStatus.optional(),

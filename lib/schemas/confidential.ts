@@ -1,6 +1,6 @@
 // Confidential decrypt requests (platform 4.10), after Zama's fhEVM decryption flow (lib/confidential).
 import { z } from "zod";
-import { Address, writeBody } from "./common";
+import { Address, writeBody, Recorded } from "./common";
 
 const Handle = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex string").meta({
   description: "The ciphertext handle (fhEVM bytes32 handle of an encrypted value).",
@@ -41,6 +41,5 @@ export const DecryptRequest = z.object({
   signature: z.string().nullable().meta({ description: "The gateway's EIP-712 signature that fulfilled the request." }),
   expires_at: z.number().int(),
   fulfilled: z.number().int().nullable(),
-  livemode: z.boolean(),
-  created: z.number().int(),
+  ...Recorded,
 }).meta({ id: "DecryptRequest" });

@@ -1,7 +1,7 @@
 // Connect identity (onchain-modules 4.1 and platform 4.8): Connect settings (CORS, OAuth, passkeys),
 // OAuth links, sign-in with Ethereum, passkeys, safety net and paymasters.
 import { z } from "zod";
-import { Address, Deleted, ListQuery, listOf, singleLine, writeBody } from "./common";
+import { Address, Deleted, ListQuery, listOf, singleLine, writeBody, apiObject, Recorded } from "./common";
 
 export const ChainIdString = z
   .string()
@@ -139,17 +139,14 @@ const PasskeyShape = z.object({ rp_id: z.string().nullable(), rp_name: z.string(
 export const CorsSettings = z.object({ object: z.literal("cors_settings"), ...CorsShape.shape, ...SettingsMeta }).meta({ id: "CorsSettings" });
 export const OAuthSettings = z.object({ object: z.literal("oauth_settings"), ...OAuthShape.shape, ...SettingsMeta }).meta({ id: "OAuthSettings" });
 export const PasskeySettings = z.object({ object: z.literal("passkey_settings"), ...PasskeyShape.shape, ...SettingsMeta }).meta({ id: "PasskeySettings" });
-export const ConnectSettings = z
-  .object({
-    object: z.literal("connect_settings"),
-    cors: CorsShape,
-    oauth: OAuthShape,
-    passkeys: PasskeyShape,
-    wallet_mode: z.enum(["custodial", "connect"]),
-    owner_signer: z.string().nullable(),
-    ...SettingsMeta,
-  })
-  .meta({ id: "ConnectSettings" });
+export const ConnectSettings = apiObject("connect_settings", {
+  cors: CorsShape,
+  oauth: OAuthShape,
+  passkeys: PasskeyShape,
+  wallet_mode: z.enum(["custodial", "connect"]),
+  owner_signer: z.string().nullable(),
+  ...SettingsMeta,
+}).meta({ id: "ConnectSettings" });
 
 // ---------------------------------------------------------------------------------------------------
 // Accounts as path + query
@@ -173,15 +170,12 @@ export const ConnectSessionFields = {
 const IdToken = z.string().min(1).max(16_384).regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/, "must be a JWT (three base64url parts)");
 
 export const OAuthNonceInput = writeBody({}).meta({ id: "OAuthNonceInput" });
-export const OAuthNonce = z
-  .object({
-    object: z.literal("oauth_nonce"),
-    nonce: z.string().meta({ description: "Pass to the provider's sign-in (Google: `nonce`; Apple: `nonce`); the id_token must carry it." }),
-    expires_in: z.number().int().meta({ description: "Seconds until the nonce expires (600)." }),
-    expires_at: z.number().int(),
-    livemode: z.boolean(),
-  })
-  .meta({ id: "OAuthNonce" });
+export const OAuthNonce = apiObject("oauth_nonce", {
+  nonce: z.string().meta({ description: "Pass to the provider's sign-in (Google: `nonce`; Apple: `nonce`); the id_token must carry it." }),
+  expires_in: z.number().int().meta({ description: "Seconds until the nonce expires (600)." }),
+  expires_at: z.number().int(),
+  livemode: z.boolean(),
+}).meta({ id: "OAuthNonce" });
 
 export const OAuthVerifyInput = writeBody({
   provider: OAuthProvider,
@@ -192,20 +186,17 @@ const ConnectAccountRef = z
   .object({ address: z.string(), chain_id: z.string(), network: z.string() })
   .meta({ id: "ConnectAccountRef", description: "The smart account (details at GET /v1/connect/accounts/{address})." });
 
-export const OAuthVerifyResult = z
-  .object({
-    object: z.literal("oauth_verification"),
-    provider: OAuthProvider,
-    subject: z.string().meta({ description: "The provider's stable user id (`sub`)." }),
-    email: z.string().nullable(),
-    linked: z.boolean().meta({ description: "true for a returning user (account and session given); false for a new user (oauth_token given)." }),
-    account: ConnectAccountRef.nullable(),
-    session_token: z.string().nullable(),
-    session_expires_in: z.number().int().nullable(),
-    oauth_token: z.string().nullable().meta({ description: "New users: pass to POST /v1/connect/oauth/link within 10 minutes, after creating a passkey and account." }),
-    oauth_token_expires_in: z.number().int().nullable(),
-  })
-  .meta({ id: "OAuthVerification" });
+export const OAuthVerifyResult = apiObject("oauth_verification", {
+  provider: OAuthProvider,
+  subject: z.string().meta({ description: "The provider's stable user id (`sub`)." }),
+  email: z.string().nullable(),
+  linked: z.boolean().meta({ description: "true for a returning user (account and session given); false for a new user (oauth_token given)." }),
+  account: ConnectAccountRef.nullable(),
+  session_token: z.string().nullable(),
+  session_expires_in: z.number().int().nullable(),
+  oauth_token: z.string().nullable().meta({ description: "New users: pass to POST /v1/connect/oauth/link within 10 minutes, after creating a passkey and account." }),
+  oauth_token_expires_in: z.number().int().nullable(),
+}).meta({ id: "OAuthVerification" });
 
 export const OAuthLinkInput = writeBody({
   oauth_token: z.string().min(1).max(4096).meta({ description: "From POST /v1/connect/oauth/verify." }),
@@ -213,19 +204,15 @@ export const OAuthLinkInput = writeBody({
   chain_id: ChainIdString,
 }).meta({ id: "OAuthLinkInput" });
 
-export const OAuthLink = z
-  .object({
-    object: z.literal("oauth_link"),
-    id: z.string(),
-    provider: OAuthProvider,
-    subject: z.string(),
-    email: z.string().nullable(),
-    address: z.string(),
-    chain_id: z.string(),
-    livemode: z.boolean(),
-    created: z.number().int(),
-  })
-  .meta({ id: "OAuthLink" });
+export const OAuthLink = apiObject("oauth_link", {
+  id: z.string(),
+  provider: OAuthProvider,
+  subject: z.string(),
+  email: z.string().nullable(),
+  address: z.string(),
+  chain_id: z.string(),
+  ...Recorded,
+}).meta({ id: "OAuthLink" });
 export const OAuthLinkList = listOf(OAuthLink, "OAuthLinkList");
 export const OAuthLinkParams = z.strictObject({ address: Address, provider: OAuthProvider });
 export const OAuthLinkDeleted = Deleted("oauth_link").extend({ provider: OAuthProvider }).meta({ id: "OAuthLinkDeleted" });
@@ -233,28 +220,22 @@ export const OAuthLinkDeleted = Deleted("oauth_link").extend({ provider: OAuthPr
 // ---------------------------------------------------------------------------------------------------
 // SIWE
 
-export const SiweNonce = z
-  .object({
-    object: z.literal("siwe_nonce"),
-    nonce: z.string(),
-    expires_at: z.number().int().meta({ description: "Unix seconds; the nonce must be used in a verify before then, once." }),
-  })
-  .meta({ id: "SiweNonce" });
+export const SiweNonce = apiObject("siwe_nonce", {
+  nonce: z.string(),
+  expires_at: z.number().int().meta({ description: "Unix seconds; the nonce must be used in a verify before then, once." }),
+}).meta({ id: "SiweNonce" });
 
 export const SiweVerifyInput = writeBody({
   message: z.string().min(1).max(8192).meta({ description: "The EIP-4361 message exactly as signed." }),
   signature: z.string().regex(/^0x([0-9a-fA-F]{2}){1,4096}$/, "must be 0x-prefixed hex bytes").meta({ description: "personal_sign signature (EOA) or ERC-1271/6492 signature (smart account)." }),
 }).meta({ id: "SiweVerifyInput" });
 
-export const SiweVerifyResult = z
-  .object({
-    object: z.literal("siwe_session"),
-    address: z.string(),
-    chain_id: z.string(),
-    domain: z.string(),
-    ...ConnectSessionFields,
-  })
-  .meta({ id: "SiweSession" });
+export const SiweVerifyResult = apiObject("siwe_session", {
+  address: z.string(),
+  chain_id: z.string(),
+  domain: z.string(),
+  ...ConnectSessionFields,
+}).meta({ id: "SiweSession" });
 
 // ---------------------------------------------------------------------------------------------------
 // Passkeys
@@ -295,28 +276,24 @@ export const PasskeyInput = writeBody({
   transports: z.array(Transport).max(7).optional(),
 }).meta({ id: "PasskeyInput" });
 
-export const Passkey = z
-  .object({
-    object: z.literal("passkey"),
-    id: z.string(),
-    credential_id: z.string(),
-    address: z.string(),
-    chain_id: z.string(),
-    name: z.string().nullable(),
-    public_key: z.string().meta({ description: "COSE public key, base64url." }),
-    public_key_x: z.string().nullable().meta({ description: "P-256 x coordinate (0x, 32 bytes), as the on-chain WebAuthn validator takes it." }),
-    public_key_y: z.string().nullable(),
-    algorithm: z.number().int().meta({ description: "COSE algorithm (-7: ES256)." }),
-    sign_count: z.number().int(),
-    transports: z.array(z.string()),
-    aaguid: z.string().nullable(),
-    device_type: z.string().nullable(),
-    backed_up: z.boolean().nullable(),
-    verified: z.boolean().meta({ description: "true when stored from a registration response the server verified." }),
-    livemode: z.boolean(),
-    created: z.number().int(),
-  })
-  .meta({ id: "Passkey" });
+export const Passkey = apiObject("passkey", {
+  id: z.string(),
+  credential_id: z.string(),
+  address: z.string(),
+  chain_id: z.string(),
+  name: z.string().nullable(),
+  public_key: z.string().meta({ description: "COSE public key, base64url." }),
+  public_key_x: z.string().nullable().meta({ description: "P-256 x coordinate (0x, 32 bytes), as the on-chain WebAuthn validator takes it." }),
+  public_key_y: z.string().nullable(),
+  algorithm: z.number().int().meta({ description: "COSE algorithm (-7: ES256)." }),
+  sign_count: z.number().int(),
+  transports: z.array(z.string()),
+  aaguid: z.string().nullable(),
+  device_type: z.string().nullable(),
+  backed_up: z.boolean().nullable(),
+  verified: z.boolean().meta({ description: "true when stored from a registration response the server verified." }),
+  ...Recorded,
+}).meta({ id: "Passkey" });
 export const PasskeyList = listOf(Passkey, "PasskeyList");
 const OptionalChain = ChainIdString.optional().meta({ description: "Only the account on this chain (default: the account at this address on every chain)." });
 export const PasskeyListQuery = ListQuery.extend({ chain_id: OptionalChain });
@@ -324,18 +301,15 @@ export const PasskeyDeleteQuery = z.strictObject({ chain_id: OptionalChain });
 export const PasskeyParams = z.strictObject({ address: Address, credentialId: B64Url(1024) });
 export const PasskeyDeleted = Deleted("passkey").extend({ credential_id: z.string() }).meta({ id: "PasskeyDeleted" });
 
-export const SafetyNet = z
-  .object({
-    object: z.literal("safety_net"),
-    address: z.string(),
-    chain_id: z.string(),
-    has_safety_net: z.boolean().meta({
-      description: "true with two or more passkeys that can sign on chain, or recovery installed on chain; value operations are gated on it. Read from chain: the PasskeyValidator holds one key per account, so passkey rows beyond it count nothing.",
-    }),
-    passkeys: z.number().int().meta({ description: "Passkeys that can sign for the account on chain (the PasskeyValidator's key for it; before deployment, the key of its init data): 0 or 1." }),
-    recovery_configured: z.boolean().meta({ description: "The RecoveryValidator is installed on the account with guardians (not merely configured off chain)." }),
-  })
-  .meta({ id: "SafetyNet" });
+export const SafetyNet = apiObject("safety_net", {
+  address: z.string(),
+  chain_id: z.string(),
+  has_safety_net: z.boolean().meta({
+    description: "true with two or more passkeys that can sign on chain, or recovery installed on chain; value operations are gated on it. Read from chain: the PasskeyValidator holds one key per account, so passkey rows beyond it count nothing.",
+  }),
+  passkeys: z.number().int().meta({ description: "Passkeys that can sign for the account on chain (the PasskeyValidator's key for it; before deployment, the key of its init data): 0 or 1." }),
+  recovery_configured: z.boolean().meta({ description: "The RecoveryValidator is installed on the account with guardians (not merely configured off chain)." }),
+}).meta({ id: "SafetyNet" });
 
 // ---------------------------------------------------------------------------------------------------
 // Paymasters
@@ -363,21 +337,17 @@ export const PaymasterInput = writeBody({
 
 export const ImportKeystoreInput = writeBody({ ...PaymasterFields, keystore_json: KeystoreJson, keystore_password: KeystorePassword }).meta({ id: "PaymasterKeystoreInput" });
 
-export const Paymaster = z
-  .object({
-    object: z.literal("paymaster"),
-    id: z.string(),
-    address: z.string(),
-    chain_id: z.string(),
-    network: z.string(),
-    signer_address: z.string().meta({ description: "Address of the key that signs paymasterAndData; the key itself is stored encrypted and never returned." }),
-    name: z.string().nullable(),
-    active: z.boolean(),
-    deactivated: z.number().int().nullable().meta({ description: "When DELETE deactivated it (Unix seconds); the on-chain deposit is unaffected." }),
-    livemode: z.boolean(),
-    created: z.number().int(),
-  })
-  .meta({ id: "Paymaster" });
+export const Paymaster = apiObject("paymaster", {
+  id: z.string(),
+  address: z.string(),
+  chain_id: z.string(),
+  network: z.string(),
+  signer_address: z.string().meta({ description: "Address of the key that signs paymasterAndData; the key itself is stored encrypted and never returned." }),
+  name: z.string().nullable(),
+  active: z.boolean(),
+  deactivated: z.number().int().nullable().meta({ description: "When DELETE deactivated it (Unix seconds); the on-chain deposit is unaffected." }),
+  ...Recorded,
+}).meta({ id: "Paymaster" });
 export const PaymasterList = listOf(Paymaster, "PaymasterList");
 
 export { ListQuery };

@@ -1,7 +1,7 @@
 // Connect session keys (onchain-modules 4.1): register, list, revoke. Enforced on chain by the
 // SessionKeyValidator module (contracts/connect/SessionKeyValidator.sol).
 import { z } from "zod";
-import { Address, Amount, Id, ListQuery, listOf, singleLine, writeBody } from "./common";
+import { Address, Amount, Id, ListQuery, listOf, singleLine, writeBody, apiObject, Recorded } from "./common";
 import { ChainIdString } from "./connect-identity";
 
 export const MAX_SESSION_DAYS = 90;
@@ -77,37 +77,33 @@ const Call = z
   .object({ to: z.string(), value: z.string(), data: z.string() })
   .meta({ id: "SessionKeyCall", description: "The same action as one call from the account (for POST /v1/connect/relay callers building their own execute or batch)." });
 
-export const SessionKey = z
-  .object({
-    object: z.literal("session_key"),
-    id: z.string(),
-    account: z.string(),
-    chain_id: z.string(),
-    network: z.string(),
-    signer: z.string().meta({ description: "The session key's address: it signs personal_sign(userOpHash) (EIP-191) of the account's user operations." }),
-    server_held: z.boolean().meta({ description: "true when the server generated the key and holds it encrypted (erased on revocation); the key is never returned." }),
-    name: z.string().nullable(),
-    validator: z.string().meta({ description: "The SessionKeyValidator module address." }),
-    nonce_key: z.string().meta({ description: "Decimal key of the account's user operations validated by the session (EntryPoint getNonce(account, key)): Kernel v3.1 mode 0x00, type 0x01, validator, 0x0000." }),
-    valid_after: z.number().int(),
-    valid_until: z.number().int(),
-    permissions: z.array(z.object({ target: z.string(), selector: z.string() })).meta({ description: "The permitted (target, selector) pairs." }),
-    targets: z.array(z.string()).meta({ description: "The distinct targets of permissions." }),
-    selectors: z.array(z.string()).meta({ description: "The distinct 4-byte selectors (0x…) of permissions." }),
-    value_limit: z.string(),
-    gas_limit: z.number().int().nullable().meta({ description: "Most gas per user operation (null: no limit)." }),
-    paymaster: z.string().meta({ description: "any, none, or the one paymaster address allowed." }),
-    status: z.enum(["awaiting_install", "active", "expired", "revoked"]).meta({
-      description:
-        "awaiting_install until the account's validator holds the session (a user operation carrying install_call_data confirmed); active while it does and valid_until is ahead; expired after valid_until; revoked after DELETE (or when the session vanished from chain after being active).",
-    }),
-    on_chain: OnChainSession,
-    livemode: z.boolean(),
-    created: z.number().int(),
-    activated: z.number().int().nullable(),
-    revoked: z.number().int().nullable(),
-  })
-  .meta({ id: "SessionKey" });
+export const SessionKey = apiObject("session_key", {
+  id: z.string(),
+  account: z.string(),
+  chain_id: z.string(),
+  network: z.string(),
+  signer: z.string().meta({ description: "The session key's address: it signs personal_sign(userOpHash) (EIP-191) of the account's user operations." }),
+  server_held: z.boolean().meta({ description: "true when the server generated the key and holds it encrypted (erased on revocation); the key is never returned." }),
+  name: z.string().nullable(),
+  validator: z.string().meta({ description: "The SessionKeyValidator module address." }),
+  nonce_key: z.string().meta({ description: "Decimal key of the account's user operations validated by the session (EntryPoint getNonce(account, key)): Kernel v3.1 mode 0x00, type 0x01, validator, 0x0000." }),
+  valid_after: z.number().int(),
+  valid_until: z.number().int(),
+  permissions: z.array(z.object({ target: z.string(), selector: z.string() })).meta({ description: "The permitted (target, selector) pairs." }),
+  targets: z.array(z.string()).meta({ description: "The distinct targets of permissions." }),
+  selectors: z.array(z.string()).meta({ description: "The distinct 4-byte selectors (0x…) of permissions." }),
+  value_limit: z.string(),
+  gas_limit: z.number().int().nullable().meta({ description: "Most gas per user operation (null: no limit)." }),
+  paymaster: z.string().meta({ description: "any, none, or the one paymaster address allowed." }),
+  status: z.enum(["awaiting_install", "active", "expired", "revoked"]).meta({
+    description:
+      "awaiting_install until the account's validator holds the session (a user operation carrying install_call_data confirmed); active while it does and valid_until is ahead; expired after valid_until; revoked after DELETE (or when the session vanished from chain after being active).",
+  }),
+  on_chain: OnChainSession,
+  ...Recorded,
+  activated: z.number().int().nullable(),
+  revoked: z.number().int().nullable(),
+}).meta({ id: "SessionKey" });
 
 export const SessionKeyCreated = SessionKey.extend({
   install_action: z.enum(["install_module", "add_session"]).meta({

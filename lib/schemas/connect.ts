@@ -1,7 +1,7 @@
 // Connect (spec onchain-modules 4.1): self-custody ERC-4337 smart accounts (Kernel v3.1, EntryPoint v0.7)
 // and the user operations relayed for them through the network's bundler.
 import { z } from "zod";
-import { Id, ListQuery, listOf, writeBody } from "./common";
+import { Id, listOf, writeBody, apiObject, listQuery, Recorded } from "./common";
 import { Address } from "./tokens";
 
 export const ChainId = z
@@ -93,28 +93,24 @@ export const CreateConnectAccountInput = writeBody({
   public_key_y: PasskeyCoordinate.optional().meta({ description: "Validator `passkey`, without credential_id: the P-256 public key's y coordinate (32-byte hex)." }),
 }).meta({ id: "CreateConnectAccountInput" });
 
-export const ConnectAccount = z
-  .object({
-    object: z.literal("connect_account"),
-    id: z.string(),
-    address: z.string().meta({ description: "Counterfactual until the first user operation deploys it; the same address afterwards." }),
-    signer: z.string().meta({ description: "`ecdsa`: the owner's address. `passkey`: the passkey's key id (last 20 bytes of keccak256(x ‖ y))." }),
-    chain_id: z.string(),
-    network: z.string(),
-    validator: z.string().meta({ description: "Root validator: `ecdsa` or `passkey`." }),
-    validator_address: z.string(),
-    factory_address: z.string(),
-    entry_point: z.string(),
-    salt: z.string().meta({
-      description:
-        "The bytes32 salt of KernelFactory.createAccount: one per tenant and mode (keccak256 of abi.encode(\"token-platform/connect-account/v1\", tenant id, livemode)), " +
-        "so the same signer has a different account in another tenant or mode. Clients deriving the address (e.g. permissionless `toKernelSmartAccount`) pass it as `index: BigInt(salt)`.",
-    }),
-    factory_data: z.string().meta({ description: "`factoryData` of the first user operation (KernelFactory.createAccount(initData, salt))." }),
-    livemode: z.boolean(),
-    created: z.number().int(),
-  })
-  .meta({ id: "ConnectAccount" });
+export const ConnectAccount = apiObject("connect_account", {
+  id: z.string(),
+  address: z.string().meta({ description: "Counterfactual until the first user operation deploys it; the same address afterwards." }),
+  signer: z.string().meta({ description: "`ecdsa`: the owner's address. `passkey`: the passkey's key id (last 20 bytes of keccak256(x ‖ y))." }),
+  chain_id: z.string(),
+  network: z.string(),
+  validator: z.string().meta({ description: "Root validator: `ecdsa` or `passkey`." }),
+  validator_address: z.string(),
+  factory_address: z.string(),
+  entry_point: z.string(),
+  salt: z.string().meta({
+    description:
+      "The bytes32 salt of KernelFactory.createAccount: one per tenant and mode (keccak256 of abi.encode(\"token-platform/connect-account/v1\", tenant id, livemode)), " +
+      "so the same signer has a different account in another tenant or mode. Clients deriving the address (e.g. permissionless `toKernelSmartAccount`) pass it as `index: BigInt(salt)`.",
+  }),
+  factory_data: z.string().meta({ description: "`factoryData` of the first user operation (KernelFactory.createAccount(initData, salt))." }),
+  ...Recorded,
+}).meta({ id: "ConnectAccount" });
 
 export const ConnectAccountDetails = ConnectAccount.extend({
   deployed: z.boolean().meta({ description: "Whether the account's code is on chain (read from chain)." }),
@@ -124,7 +120,7 @@ export const ConnectAccountDetails = ConnectAccount.extend({
 
 export const ConnectAccountList = listOf(ConnectAccount, "ConnectAccountList");
 
-export const ListConnectAccountsQuery = z.strictObject({ ...ListQuery.shape, chain_id: ChainId.optional() });
+export const ListConnectAccountsQuery = listQuery({ chain_id: ChainId.optional() });
 
 export const AccountParams = z.strictObject({ address: Address });
 
@@ -139,16 +135,13 @@ export const ModuleInstalledQuery = z.strictObject({
   context: HexBytes(4096).optional().meta({ description: "additionalContext of isModuleInstalled (default 0x)." }),
 });
 
-export const ModuleInstalled = z
-  .object({
-    object: z.literal("module_installation"),
-    account: z.string(),
-    chain_id: z.string(),
-    module_type: z.number().int(),
-    module: z.string(),
-    installed: z.boolean(),
-  })
-  .meta({ id: "ModuleInstalled" });
+export const ModuleInstalled = apiObject("module_installation", {
+  account: z.string(),
+  chain_id: z.string(),
+  module_type: z.number().int(),
+  module: z.string(),
+  installed: z.boolean(),
+}).meta({ id: "ModuleInstalled" });
 
 // ---- relay ----
 
@@ -159,33 +152,29 @@ export const RelayInput = writeBody({
   user_operation: UserOperationInput,
 }).meta({ id: "RelayInput" });
 
-export const RelayOperation = z
-  .object({
-    object: z.literal("relay_operation"),
-    id: z.string(),
-    user_op_hash: z.string(),
-    status: RelayStatus.meta({ description: "`pending` once the bundler accepted it; `confirmed` when included and successful; `failed` when included and reverted." }),
-    account: z.string(),
-    chain_id: z.string(),
-    network: z.string(),
-    entry_point: z.string(),
-    nonce: z.string(),
-    call_data: z.string(),
-    user_operation: z.record(z.string(), z.string()).meta({
-      description: "The v0.7 user operation in bundler RPC form (hex quantities). While `awaiting_sign` it has no signature: sign `user_op_hash` with the account's owner key.",
-    }),
-    transaction_hash: z.string().nullable(),
-    block_number: z.string().nullable(),
-    success: z.boolean().nullable(),
-    actual_gas_cost: z.string().nullable().meta({ description: "Wei paid for the operation (from the receipt)." }),
-    actual_gas_used: z.string().nullable(),
-    failure_reason: z.string().nullable(),
-    livemode: z.boolean(),
-    created: z.number().int(),
-    submitted: z.number().int().nullable(),
-    completed: z.number().int().nullable(),
-  })
-  .meta({ id: "RelayOperation" });
+export const RelayOperation = apiObject("relay_operation", {
+  id: z.string(),
+  user_op_hash: z.string(),
+  status: RelayStatus.meta({ description: "`pending` once the bundler accepted it; `confirmed` when included and successful; `failed` when included and reverted." }),
+  account: z.string(),
+  chain_id: z.string(),
+  network: z.string(),
+  entry_point: z.string(),
+  nonce: z.string(),
+  call_data: z.string(),
+  user_operation: z.record(z.string(), z.string()).meta({
+    description: "The v0.7 user operation in bundler RPC form (hex quantities). While `awaiting_sign` it has no signature: sign `user_op_hash` with the account's owner key.",
+  }),
+  transaction_hash: z.string().nullable(),
+  block_number: z.string().nullable(),
+  success: z.boolean().nullable(),
+  actual_gas_cost: z.string().nullable().meta({ description: "Wei paid for the operation (from the receipt)." }),
+  actual_gas_used: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  ...Recorded,
+  submitted: z.number().int().nullable(),
+  completed: z.number().int().nullable(),
+}).meta({ id: "RelayOperation" });
 
 export const RelayOperationList = listOf(RelayOperation, "RelayOperationList");
 
@@ -195,28 +184,25 @@ export const UserOpHashParams = z.strictObject({
 
 export const ReceiptQuery = z.strictObject({ chain_id: ChainId });
 
-export const RelayReceipt = z
-  .object({
-    object: z.literal("relay_receipt"),
-    user_op_hash: z.string(),
-    chain_id: z.string(),
-    receipt: z
-      .object({
-        success: z.boolean(),
-        sender: z.string(),
-        nonce: z.string(),
-        actual_gas_cost: z.string(),
-        actual_gas_used: z.string(),
-        reason: z.string().nullable(),
-        transaction_hash: z.string(),
-        block_number: z.string(),
-        block_hash: z.string(),
-        logs: z.number().int().meta({ description: "Number of logs the operation emitted." }),
-      })
-      .nullable()
-      .meta({ description: "The bundler's receipt; null while the operation is not yet mined." }),
-  })
-  .meta({ id: "RelayReceipt" });
+export const RelayReceipt = apiObject("relay_receipt", {
+  user_op_hash: z.string(),
+  chain_id: z.string(),
+  receipt: z
+    .object({
+      success: z.boolean(),
+      sender: z.string(),
+      nonce: z.string(),
+      actual_gas_cost: z.string(),
+      actual_gas_used: z.string(),
+      reason: z.string().nullable(),
+      transaction_hash: z.string(),
+      block_number: z.string(),
+      block_hash: z.string(),
+      logs: z.number().int().meta({ description: "Number of logs the operation emitted." }),
+    })
+    .nullable()
+    .meta({ description: "The bundler's receipt; null while the operation is not yet mined." }),
+}).meta({ id: "RelayReceipt" });
 
 export const EstimateGasInput = writeBody({
   chain_id: ChainId,
@@ -229,48 +215,41 @@ export const EstimateGasInput = writeBody({
   }),
 }).meta({ id: "EstimateGasInput" });
 
-export const GasEstimate = z
-  .object({
-    object: z.literal("gas_estimate"),
-    chain_id: z.string(),
-    preVerificationGas: z.string(),
-    verificationGasLimit: z.string(),
-    callGasLimit: z.string(),
-    paymasterVerificationGasLimit: z.string().nullable(),
-    paymasterPostOpGasLimit: z.string().nullable(),
-    maxFeePerGas: z.string().nullable().meta({ description: "The bundler's suggested fee (standard tier), when it offers one." }),
-    maxPriorityFeePerGas: z.string().nullable(),
-    paymaster: z.string().nullable().meta({ description: "With `paymaster_id`: the paymaster contract (the operation's `paymaster`); null otherwise." }),
-    paymasterData: z.string().nullable().meta({
-      description: "With `paymaster_id`: the operation's `paymasterData`, abi.encode(uint48 validUntil, uint48 validAfter) ++ the paymaster signer's signature; null otherwise.",
-    }),
-  })
-  .meta({ id: "GasEstimate", description: "Gas limits as decimal strings." });
+export const GasEstimate = apiObject("gas_estimate", {
+  chain_id: z.string(),
+  preVerificationGas: z.string(),
+  verificationGasLimit: z.string(),
+  callGasLimit: z.string(),
+  paymasterVerificationGasLimit: z.string().nullable(),
+  paymasterPostOpGasLimit: z.string().nullable(),
+  maxFeePerGas: z.string().nullable().meta({ description: "The bundler's suggested fee (standard tier), when it offers one." }),
+  maxPriorityFeePerGas: z.string().nullable(),
+  paymaster: z.string().nullable().meta({ description: "With `paymaster_id`: the paymaster contract (the operation's `paymaster`); null otherwise." }),
+  paymasterData: z.string().nullable().meta({
+    description: "With `paymaster_id`: the operation's `paymasterData`, abi.encode(uint48 validUntil, uint48 validAfter) ++ the paymaster signer's signature; null otherwise.",
+  }),
+}).meta({ id: "GasEstimate", description: "Gas limits as decimal strings." });
 
 // ---- networks ----
 
 export const ChainIdParams = z.strictObject({ chainId: ChainId });
 
-export const ConnectNetwork = z
-  .object({
-    object: z.literal("connect_network"),
-    chain_id: z.string(),
-    network: z.string(),
-    rpc_chain_id: z.number().int().meta({ description: "Chain id the RPC reports (the local chain serves test networks as 31337): sign user operations for this id." }),
-    entry_point: z.string(),
-    factory_address: z.string().nullable(),
-    account_implementation: z.string().nullable(),
-    validators: z.object({ ecdsa: z.string(), passkey: z.string() }),
-    rpc_url: z.string().nullable().meta({ description: "Configured RPC URLs are shown by origin only (provider keys stay private)." }),
-    bundler_url: z.string().nullable(),
-    available: z.boolean(),
-  })
-  .meta({ id: "ConnectNetwork" });
+export const ConnectNetwork = apiObject("connect_network", {
+  chain_id: z.string(),
+  network: z.string(),
+  rpc_chain_id: z.number().int().meta({ description: "Chain id the RPC reports (the local chain serves test networks as 31337): sign user operations for this id." }),
+  entry_point: z.string(),
+  factory_address: z.string().nullable(),
+  account_implementation: z.string().nullable(),
+  validators: z.object({ ecdsa: z.string(), passkey: z.string() }),
+  rpc_url: z.string().nullable().meta({ description: "Configured RPC URLs are shown by origin only (provider keys stay private)." }),
+  bundler_url: z.string().nullable(),
+  available: z.boolean(),
+}).meta({ id: "ConnectNetwork" });
 
 // ---- operations awaiting a client signature ----
 
-export const PendingOpsQuery = z.strictObject({
-  ...ListQuery.shape,
+export const PendingOpsQuery = listQuery({
   account: Address.optional().meta({ description: "Only this smart account's operations." }),
   chain_id: ChainId.optional(),
 });
@@ -322,15 +301,12 @@ export const UninstallValidationInput = writeBody({
   hook_data: HexBytes(16_384).optional(),
 }).meta({ id: "UninstallValidationInput" });
 
-export const ModuleCallData = z
-  .object({
-    object: z.literal("module_call_data"),
-    action: z.enum(["install_module", "uninstall_module", "change_root_validator", "uninstall_validation"]),
-    account: z.string().nullable(),
-    chain_id: z.string().nullable(),
-    module_type: z.number().int(),
-    module: z.string(),
-    call_data: z.string().meta({ description: "Call of the account on itself: use it as a user operation's callData, or as a call to the account inside execute." }),
-    validator_nonce_key: z.string().nullable().meta({ description: "Installing a validator: the EntryPoint nonce key of user operations it validates (decimal)." }),
-  })
-  .meta({ id: "ModuleCallData" });
+export const ModuleCallData = apiObject("module_call_data", {
+  action: z.enum(["install_module", "uninstall_module", "change_root_validator", "uninstall_validation"]),
+  account: z.string().nullable(),
+  chain_id: z.string().nullable(),
+  module_type: z.number().int(),
+  module: z.string(),
+  call_data: z.string().meta({ description: "Call of the account on itself: use it as a user operation's callData, or as a call to the account inside execute." }),
+  validator_nonce_key: z.string().nullable().meta({ description: "Installing a validator: the EntryPoint nonce key of user operations it validates (decimal)." }),
+}).meta({ id: "ModuleCallData" });

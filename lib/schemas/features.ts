@@ -1,7 +1,7 @@
-// Tenant feature flags (platform 4.9). The flag names and their config schemas come from lib/features/flags.ts.
+// Tenant feature flags (platform 4.9). The flag names and their config schemas come from lib/schemas/feature-flags.ts.
 import { z } from "zod";
 import { writeBody, listOf } from "./common";
-import { FEATURE_NAMES } from "@/lib/features/flags";
+import { FEATURE_NAMES } from "@/lib/schemas/feature-flags";
 
 export const FeatureParam = z.strictObject({
   feature: z.string().min(1).max(64).meta({

@@ -2,7 +2,7 @@
 // counting, IVotes voting power, quorum fraction and timelock control) and its PlatformTimelock
 // (TimelockController). The spec leaves bodies, queries and records open; these are ours.
 import { z } from "zod";
-import { Id, ListQuery, listOf, writeBody } from "./common";
+import { Id, listOf, writeBody, apiObject, listQuery, Recorded } from "./common";
 import { Address, Uint256 } from "./tokens";
 import { Transaction } from "./transactions";
 
@@ -33,32 +33,28 @@ export const CreateGovernanceInput = writeBody({
   min_delay: z.number().int().min(0).max(10 * 365 * 86_400).default(3600).meta({ description: "The timelock's minimum delay in seconds between queue and execute. Default 3600." }),
 }).meta({ id: "CreateGovernanceInput", description: "Deploys a Governor and its Timelock from the tenant's acting account; the Timelock's roles go to the Governor and the deployer renounces its admin role." });
 
-export const Governance = z
-  .object({
-    object: z.literal("governance"),
-    id: z.string().meta({ example: "gov_01jd…" }),
-    name: z.string(),
-    network: z.string(),
-    token: z.string().nullable().meta({ description: "The token id when the voting token is one of yours." }),
-    token_address: z.string(),
-    governor_address: z.string().nullable(),
-    timelock_address: z.string().nullable(),
-    voting_delay: z.string(),
-    voting_period: z.string(),
-    proposal_threshold: z.string(),
-    quorum_numerator: z.number().int(),
-    min_delay: z.number().int(),
-    status: GovernanceStatus,
-    deploy_transaction: z.string(),
-    transaction: z.string().meta({ description: "The last transaction of the deployment (GET /v1/transactions/{id})." }),
-    failure_reason: z.string().nullable(),
-    livemode: z.boolean(),
-    created: z.number().int(),
-  })
-  .meta({ id: "Governance", description: "Settings as deployed; GET /v1/governance/{id}/config reads the current ones on chain." });
+export const Governance = apiObject("governance", {
+  id: z.string().meta({ example: "gov_01jd…" }),
+  name: z.string(),
+  network: z.string(),
+  token: z.string().nullable().meta({ description: "The token id when the voting token is one of yours." }),
+  token_address: z.string(),
+  governor_address: z.string().nullable(),
+  timelock_address: z.string().nullable(),
+  voting_delay: z.string(),
+  voting_period: z.string(),
+  proposal_threshold: z.string(),
+  quorum_numerator: z.number().int(),
+  min_delay: z.number().int(),
+  status: GovernanceStatus,
+  deploy_transaction: z.string(),
+  transaction: z.string().meta({ description: "The last transaction of the deployment (GET /v1/transactions/{id})." }),
+  failure_reason: z.string().nullable(),
+  ...Recorded,
+}).meta({ id: "Governance", description: "Settings as deployed; GET /v1/governance/{id}/config reads the current ones on chain." });
 
 export const GovernanceList = listOf(Governance, "GovernanceList");
-export const ListGovernanceQuery = z.strictObject({ ...ListQuery.shape, status: GovernanceStatus.optional(), network: z.string().min(1).max(64).optional() });
+export const ListGovernanceQuery = listQuery({ status: GovernanceStatus.optional(), network: z.string().min(1).max(64).optional() });
 
 export const ProposalIdString = z.string().regex(/^\d{1,78}$/, "must be the proposal id as a decimal integer").meta({ description: "The on-chain proposal id (uint256, decimal).", example: "4721…" });
 export const ProposalParams = z.strictObject({ id: Id, proposalId: ProposalIdString });
@@ -66,32 +62,29 @@ export const ProposalParams = z.strictObject({ id: Id, proposalId: ProposalIdStr
 export const ProposalState = z.enum(["Pending", "Active", "Canceled", "Defeated", "Succeeded", "Queued", "Expired", "Executed"]);
 export const Tallies = z.object({ for: z.string(), against: z.string(), abstain: z.string() });
 
-export const Proposal = z
-  .object({
-    object: z.literal("proposal"),
-    id: ProposalIdString,
-    governance: z.string(),
-    governor_address: z.string().nullable(),
-    proposer: z.string().nullable(),
-    targets: z.array(z.string()),
-    values: z.array(z.string()),
-    calldatas: z.array(z.string()),
-    description: z.string(),
-    description_hash: z.string(),
-    snapshot: z.string().nullable().meta({ description: "Clock value of the voting snapshot (voting starts after it); null until the proposal is on chain." }),
-    deadline: z.string().nullable().meta({ description: "Clock value the vote ends at." }),
-    eta: z.number().int().nullable().meta({ description: "Unix seconds the queued proposal becomes executable; null unless queued." }),
-    state: ProposalState.nullable().meta({ description: "state() on chain; null while the propose transaction has not confirmed." }),
-    votes: Tallies.nullable(),
-    propose_transaction: z.string().nullable().meta({ description: "The propose transaction when proposed through the API." }),
-    created: z.number().int(),
-  })
-  .meta({ id: "Proposal" });
+export const Proposal = apiObject("proposal", {
+  id: ProposalIdString,
+  governance: z.string(),
+  governor_address: z.string().nullable(),
+  proposer: z.string().nullable(),
+  targets: z.array(z.string()),
+  values: z.array(z.string()),
+  calldatas: z.array(z.string()),
+  description: z.string(),
+  description_hash: z.string(),
+  snapshot: z.string().nullable().meta({ description: "Clock value of the voting snapshot (voting starts after it); null until the proposal is on chain." }),
+  deadline: z.string().nullable().meta({ description: "Clock value the vote ends at." }),
+  eta: z.number().int().nullable().meta({ description: "Unix seconds the queued proposal becomes executable; null unless queued." }),
+  state: ProposalState.nullable().meta({ description: "state() on chain; null while the propose transaction has not confirmed." }),
+  votes: Tallies.nullable(),
+  propose_transaction: z.string().nullable().meta({ description: "The propose transaction when proposed through the API." }),
+  created: z.number().int(),
+}).meta({ id: "Proposal" });
 export const ProposalList = listOf(Proposal, "ProposalList");
 export const ProposedProposal = Proposal.extend({
   transaction: Transaction.meta({ description: "The propose transaction (GET /v1/transactions/{id}); `state` is null until it confirms." }),
 }).meta({ id: "ProposedProposal" });
-export const ListProposalsQuery = z.strictObject({ ...ListQuery.shape });
+export const ListProposalsQuery = listQuery({});
 
 export const ProposeInput = writeBody({
   targets: z.array(Address).min(1).max(50),

@@ -4,9 +4,9 @@
 // write names `token_id` and every read takes `?token_id=`.
 import { z } from "zod";
 import { maxUint256 } from "viem";
-import { Id, IdParam, ListQuery, listOf, singleLine, writeBody } from "./common";
+import { Id, IdParam, listOf, singleLine, writeBody, apiObject, listQuery, Recorded } from "./common";
 import { Address } from "./tokens";
-import { parseCountry } from "@/lib/trex/countries";
+import { parseCountry } from "@/lib/core/countries";
 
 const IdentityAddress = Address.refine((a) => !/^0x0{40}$/.test(a), "must not be the zero address");
 
@@ -37,41 +37,36 @@ export const Country = z
 
 const IdentityStatus = z.enum(["pending", "registered", "failed", "removing", "removed"]);
 
-export const Identity = z
-  .object({
-    object: z.literal("identity"),
-    id: z.string().meta({ example: "idn_01jd…" }),
-    token: z.string().meta({ description: "The regulated token whose identity registry holds it." }),
-    network: z.string(),
-    identity_registry: z.string().meta({ description: "The token's IdentityRegistry contract." }),
-    wallet: z.string().meta({ description: "The investor wallet." }),
-    identity_address: z.string().nullable().meta({ description: "The investor's ONCHAINID contract; null until it is deployed." }),
-    country: Country,
-    source: z.enum(["created", "reused", "provided"]).meta({
-      description:
-        "`created`: an ONCHAINID deployed for this wallet by the tenant's acting account (custodial wallet, or smart account in connect mode), its only management key (it adds claims and keys); " +
-        "identities are per tenant and mode, never shared with another tenant; " +
-        "`reused`: the one this tenant already created for the wallet on this network (for another of its tokens), still managed by its acting account; `provided`: given in the request.",
-    }),
-    status: IdentityStatus.meta({
-      description:
-        "`pending` (ONCHAINID being deployed and/or registered) → `registered` | `failed`; `removing` → `removed` (back to `registered` if the removal fails). " +
-        "Address and country changes show once their transaction confirms.",
-    }),
-    claims: z
-      .object({ total: z.number().int(), topics: z.array(z.string()) })
-      .meta({ description: "Claims currently on the identity through this API (status `added`): how many, and their topics." }),
-    transaction: z.string().nullable().meta({ description: "Id of the latest chain write about this identity (GET /v1/transactions/{id})." }),
-    failure_reason: z.string().nullable().meta({ description: "Why the registration failed (status `failed`)." }),
-    livemode: z.boolean(),
-    created: z.number().int(),
-  })
-  .meta({ id: "Identity" });
+export const Identity = apiObject("identity", {
+  id: z.string().meta({ example: "idn_01jd…" }),
+  token: z.string().meta({ description: "The regulated token whose identity registry holds it." }),
+  network: z.string(),
+  identity_registry: z.string().meta({ description: "The token's IdentityRegistry contract." }),
+  wallet: z.string().meta({ description: "The investor wallet." }),
+  identity_address: z.string().nullable().meta({ description: "The investor's ONCHAINID contract; null until it is deployed." }),
+  country: Country,
+  source: z.enum(["created", "reused", "provided"]).meta({
+    description:
+      "`created`: an ONCHAINID deployed for this wallet by the tenant's acting account (custodial wallet, or smart account in connect mode), its only management key (it adds claims and keys); " +
+      "identities are per tenant and mode, never shared with another tenant; " +
+      "`reused`: the one this tenant already created for the wallet on this network (for another of its tokens), still managed by its acting account; `provided`: given in the request.",
+  }),
+  status: IdentityStatus.meta({
+    description:
+      "`pending` (ONCHAINID being deployed and/or registered) → `registered` | `failed`; `removing` → `removed` (back to `registered` if the removal fails). " +
+      "Address and country changes show once their transaction confirms.",
+  }),
+  claims: z
+    .object({ total: z.number().int(), topics: z.array(z.string()) })
+    .meta({ description: "Claims currently on the identity through this API (status `added`): how many, and their topics." }),
+  transaction: z.string().nullable().meta({ description: "Id of the latest chain write about this identity (GET /v1/transactions/{id})." }),
+  failure_reason: z.string().nullable().meta({ description: "Why the registration failed (status `failed`)." }),
+  ...Recorded,
+}).meta({ id: "Identity" });
 
 export const IdentityList = listOf(Identity, "IdentityList");
 
-export const ListIdentitiesQuery = z.strictObject({
-  ...ListQuery.shape,
+export const ListIdentitiesQuery = listQuery({
   token_id: TokenId.optional(),
   status: IdentityStatus.optional(),
   wallet: Address.optional(),
@@ -127,32 +122,28 @@ export const AddClaimInput = writeBody({
     "Answers 201 with the claim (status `pending`); identity.claim.added follows when the chain confirms.",
 });
 
-export const Claim = z
-  .object({
-    object: z.literal("identity_claim"),
-    id: z.string().meta({ example: "clm_01jd…" }),
-    identity: z.string().meta({ description: "The identity (idn_…)." }),
-    identity_address: z.string().meta({ description: "The ONCHAINID that holds the claim." }),
-    topic: z.string(),
-    scheme: z.number().int().meta({ description: "1 (ECDSA)." }),
-    issuer: z.string().nullable().meta({ description: "The ClaimIssuer contract; null while the tenant's platform ClaimIssuer is being deployed." }),
-    signed_by: z.enum(["platform", "external"]).meta({ description: "`platform`: signed by the tenant's platform ClaimIssuer; `external`: signature given in the request." }),
-    claim_id: z.string().nullable().meta({ description: "On-chain claim id, keccak256(abi.encode(issuer, topic)); usable in DELETE …/claims/{claimId}." }),
-    signature: z.string(),
-    data: z.string(),
-    uri: z.string(),
-    status: z.enum(["pending", "added", "failed", "removing", "removed", "replaced"]).meta({
-      description: "`pending` → `added` | `failed`; `removing` → `removed` (back to `added` if the removal fails); `replaced` when a later claim of the same issuer and topic overwrote it.",
-    }),
-    transaction: z.string().nullable().meta({ description: "Id of the latest chain write about this claim." }),
-    failure_reason: z.string().nullable(),
-    livemode: z.boolean(),
-    created: z.number().int(),
-  })
-  .meta({ id: "IdentityClaim" });
+export const Claim = apiObject("identity_claim", {
+  id: z.string().meta({ example: "clm_01jd…" }),
+  identity: z.string().meta({ description: "The identity (idn_…)." }),
+  identity_address: z.string().meta({ description: "The ONCHAINID that holds the claim." }),
+  topic: z.string(),
+  scheme: z.number().int().meta({ description: "1 (ECDSA)." }),
+  issuer: z.string().nullable().meta({ description: "The ClaimIssuer contract; null while the tenant's platform ClaimIssuer is being deployed." }),
+  signed_by: z.enum(["platform", "external"]).meta({ description: "`platform`: signed by the tenant's platform ClaimIssuer; `external`: signature given in the request." }),
+  claim_id: z.string().nullable().meta({ description: "On-chain claim id, keccak256(abi.encode(issuer, topic)); usable in DELETE …/claims/{claimId}." }),
+  signature: z.string(),
+  data: z.string(),
+  uri: z.string(),
+  status: z.enum(["pending", "added", "failed", "removing", "removed", "replaced"]).meta({
+    description: "`pending` → `added` | `failed`; `removing` → `removed` (back to `added` if the removal fails); `replaced` when a later claim of the same issuer and topic overwrote it.",
+  }),
+  transaction: z.string().nullable().meta({ description: "Id of the latest chain write about this claim." }),
+  failure_reason: z.string().nullable(),
+  ...Recorded,
+}).meta({ id: "IdentityClaim" });
 
 export const ClaimList = listOf(Claim, "IdentityClaimList");
-export const ListClaimsQuery = z.strictObject({ ...ListQuery.shape });
+export const ListClaimsQuery = listQuery({});
 
 export const IdentityParams = IdParam;
 export const ClaimParams = z.strictObject({
@@ -177,16 +168,13 @@ export const RegistryIdentity = z
 export const RegistryVerify = z
   .object({ object: z.literal("identity_registry_verification"), ...registry, ...onChain, verified: z.boolean().meta({ description: "IdentityRegistry.isVerified: registered, with a valid claim from a trusted issuer for every required topic." }) })
   .meta({ id: "IdentityRegistryVerification" });
-export const RegistryAddresses = z
-  .object({
-    object: z.literal("identity_registry_addresses"),
-    token: z.string(),
-    ...registry,
-    identity_storage: z.string(),
-    issuers_registry: z.string(),
-    topics_registry: z.string(),
-  })
-  .meta({ id: "IdentityRegistryAddresses" });
+export const RegistryAddresses = apiObject("identity_registry_addresses", {
+  token: z.string(),
+  ...registry,
+  identity_storage: z.string(),
+  issuers_registry: z.string(),
+  topics_registry: z.string(),
+}).meta({ id: "IdentityRegistryAddresses" });
 
 export const StorageCountry = z.object({ object: z.literal("identity_storage_country"), ...storage, ...onChain, country: Country }).meta({ id: "IdentityStorageCountry" });
 export const StorageIdentity = z

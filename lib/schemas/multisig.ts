@@ -1,7 +1,7 @@
 // Multisigs (spec document 2, 4.2): Safe 1.4.1 proxies and their Safe transactions. The spec gives the
 // request fields; the records and the response bodies are ours.
 import { z } from "zod";
-import { Amount, Id, ListQuery, listOf, writeBody } from "./common";
+import { Amount, Id, listOf, writeBody, apiObject, listQuery, Recorded } from "./common";
 import { Address } from "./tokens";
 
 const Network = z.string().min(1).max(64).meta({ example: "polygon_amoy" });
@@ -63,8 +63,7 @@ const MultisigFields = {
   status: MultisigStatus,
   deploy_transaction: z.string(),
   failure_reason: z.string().nullable(),
-  livemode: z.boolean(),
-  created: z.number().int(),
+  ...Recorded,
 };
 export const Multisig = z.object(MultisigFields).meta({ id: "Multisig" });
 export const MultisigDetails = z
@@ -72,7 +71,7 @@ export const MultisigDetails = z
   .meta({ id: "MultisigDetails" });
 export const MultisigList = listOf(Multisig, "MultisigList");
 
-export const ListMultisigsQuery = z.strictObject({ ...ListQuery.shape, network: Network.optional(), status: MultisigStatus.optional() });
+export const ListMultisigsQuery = listQuery({ network: Network.optional(), status: MultisigStatus.optional() });
 
 export const PredictAddressQuery = z.strictObject({
   owners: z
@@ -85,19 +84,16 @@ export const PredictAddressQuery = z.strictObject({
   salt_nonce: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
 
-export const AddressPrediction = z
-  .object({
-    object: z.literal("multisig_address_prediction"),
-    address: z.string(),
-    network: z.string(),
-    owners: z.array(z.string()),
-    threshold: z.number().int(),
-    salt_nonce: z.string(),
-    safe_singleton_address: z.string(),
-    safe_proxy_factory_address: z.string(),
-    deployed: z.boolean().meta({ description: "Whether a contract already exists there." }),
-  })
-  .meta({ id: "MultisigAddressPrediction", description: "The address POST /v1/multisigs gives for these owners, threshold and salt_nonce on this multisig's network and contracts." });
+export const AddressPrediction = apiObject("multisig_address_prediction", {
+  address: z.string(),
+  network: z.string(),
+  owners: z.array(z.string()),
+  threshold: z.number().int(),
+  salt_nonce: z.string(),
+  safe_singleton_address: z.string(),
+  safe_proxy_factory_address: z.string(),
+  deployed: z.boolean().meta({ description: "Whether a contract already exists there." }),
+}).meta({ id: "MultisigAddressPrediction", description: "The address POST /v1/multisigs gives for these owners, threshold and salt_nonce on this multisig's network and contracts." });
 
 // ---- Safe transactions -------------------------------------------------------------------------------------
 
@@ -107,30 +103,26 @@ export const MultisigTxStatus = z.enum(["proposed", "executing", "executed"]).me
     "An execution that reverts puts it back to `proposed` with `failure_reason` (its Safe nonce was not used).",
 });
 
-export const MultisigTransaction = z
-  .object({
-    object: z.literal("multisig_transaction"),
-    id: z.string().meta({ example: "mstx_01jd…" }),
-    multisig: z.string(),
-    tx_index: z.number().int().meta({ description: "0, 1, 2… per multisig, in order of submission (the path's {txIndex})." }),
-    kind: z.enum(["call", "add_owner", "remove_owner", "swap_owner", "change_threshold"]),
-    to: z.string(),
-    value: z.string(),
-    data: z.string(),
-    operation: z.literal(0).meta({ description: "Always CALL (0): this API proposes no DELEGATECALL." }),
-    nonce: z.number().int().meta({ description: "The Safe nonce it was proposed for: the on-chain nonce, after the proposals still open." }),
-    safe_tx_hash: z.string().meta({ description: "EIP-712 hash of the SafeTx (domain: chain id and the Safe; safeTxGas, baseGas, gasPrice 0; no gas token or refund receiver): what owners sign." }),
-    status: MultisigTxStatus,
-    transaction: z.string().nullable().meta({ description: "The last execTransaction sent for it (GET /v1/transactions/{id})." }),
-    executed_tx_hash: z.string().nullable(),
-    failure_reason: z.string().nullable(),
-    livemode: z.boolean(),
-    created: z.number().int(),
-  })
-  .meta({ id: "MultisigTransaction" });
+export const MultisigTransaction = apiObject("multisig_transaction", {
+  id: z.string().meta({ example: "mstx_01jd…" }),
+  multisig: z.string(),
+  tx_index: z.number().int().meta({ description: "0, 1, 2… per multisig, in order of submission (the path's {txIndex})." }),
+  kind: z.enum(["call", "add_owner", "remove_owner", "swap_owner", "change_threshold"]),
+  to: z.string(),
+  value: z.string(),
+  data: z.string(),
+  operation: z.literal(0).meta({ description: "Always CALL (0): this API proposes no DELEGATECALL." }),
+  nonce: z.number().int().meta({ description: "The Safe nonce it was proposed for: the on-chain nonce, after the proposals still open." }),
+  safe_tx_hash: z.string().meta({ description: "EIP-712 hash of the SafeTx (domain: chain id and the Safe; safeTxGas, baseGas, gasPrice 0; no gas token or refund receiver): what owners sign." }),
+  status: MultisigTxStatus,
+  transaction: z.string().nullable().meta({ description: "The last execTransaction sent for it (GET /v1/transactions/{id})." }),
+  executed_tx_hash: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  ...Recorded,
+}).meta({ id: "MultisigTransaction" });
 export const MultisigTransactionList = listOf(MultisigTransaction, "MultisigTransactionList");
 
-export const ListMultisigTxQuery = z.strictObject({ ...ListQuery.shape, status: MultisigTxStatus.optional() });
+export const ListMultisigTxQuery = listQuery({ status: MultisigTxStatus.optional() });
 
 export const SubmitMultisigTxInput = writeBody({
   to: Address,
@@ -151,17 +143,14 @@ export const ExecuteMultisigTxInput = writeBody({ signatures: Signatures }).meta
   description: "Sends execTransaction from your acting account after an eth_call of it: a Safe revert answers 400 with its code (GS020, GS025, GS026, GS013 …) and nothing is recorded.",
 });
 
-export const MultisigConfirmation = z
-  .object({
-    object: z.literal("multisig_confirmation"),
-    multisig: z.string(),
-    tx_index: z.number().int(),
-    safe_tx_hash: z.string(),
-    address: z.string(),
-    confirmed: z.boolean().meta({ description: "approvedHashes(address, safeTxHash) is set on chain." }),
-    is_owner: z.boolean(),
-  })
-  .meta({ id: "MultisigConfirmation" });
+export const MultisigConfirmation = apiObject("multisig_confirmation", {
+  multisig: z.string(),
+  tx_index: z.number().int(),
+  safe_tx_hash: z.string(),
+  address: z.string(),
+  confirmed: z.boolean().meta({ description: "approvedHashes(address, safeTxHash) is set on chain." }),
+  is_owner: z.boolean(),
+}).meta({ id: "MultisigConfirmation" });
 
 export const MultisigOwner = z
   .object({ object: z.literal("multisig_owner"), multisig: z.string(), address: z.string(), is_owner: z.boolean().meta({ description: "isOwner(address) on chain." }) })

@@ -2,7 +2,7 @@
 // forced transfer, recovery), the owner's choice of compliance and identity registry, and live reads.
 // POST operations answer 200 with the transaction record; the change happens when it confirms.
 import { z } from "zod";
-import { writeBody } from "./common";
+import { writeBody, apiObject } from "./common";
 import { Address, Uint256 } from "./tokens";
 
 const PositiveAmount = Uint256.refine((v) => !/^\d+$/.test(v) || BigInt(v) > 0n, "must be greater than 0").meta({
@@ -57,36 +57,27 @@ export const SetIdentityRegistryInput = writeBody({ identity_registry: Address.m
   description: "setIdentityRegistry(identity_registry), an owner action: who is verified is decided by this registry from then on.",
 });
 
-export const ComplianceInfo = z
-  .object({
-    object: z.literal("compliance_info"),
-    token: z.string(),
-    compliance: z.string().meta({ description: "token.compliance(), read on chain." }),
-    modules: z.array(z.string()).meta({ description: "The compliance's bound modules (getModules)." }),
-  })
-  .meta({ id: "ComplianceInfo" });
+export const ComplianceInfo = apiObject("compliance_info", {
+  token: z.string(),
+  compliance: z.string().meta({ description: "token.compliance(), read on chain." }),
+  modules: z.array(z.string()).meta({ description: "The compliance's bound modules (getModules)." }),
+}).meta({ id: "ComplianceInfo" });
 
-export const IdentityRegistryInfo = z
-  .object({
-    object: z.literal("identity_registry"),
-    token: z.string(),
-    identity_registry: z.string().meta({ description: "token.identityRegistry(), read on chain." }),
-    identity_registry_storage: z.string(),
-    trusted_issuers_registry: z.string(),
-    claim_topics_registry: z.string(),
-  })
-  .meta({ id: "IdentityRegistryInfo" });
+export const IdentityRegistryInfo = apiObject("identity_registry", {
+  token: z.string(),
+  identity_registry: z.string().meta({ description: "token.identityRegistry(), read on chain." }),
+  identity_registry_storage: z.string(),
+  trusted_issuers_registry: z.string(),
+  claim_topics_registry: z.string(),
+}).meta({ id: "IdentityRegistryInfo" });
 
 export const FrozenStatus = z
   .object({ object: z.literal("frozen_status"), token: z.string(), address: z.string(), frozen: z.boolean().meta({ description: "isFrozen(address), read on chain." }) })
   .meta({ id: "FrozenStatus" });
 
-export const FrozenTokens = z
-  .object({
-    object: z.literal("frozen_tokens"),
-    token: z.string(),
-    address: z.string(),
-    frozen_tokens: z.string().meta({ description: "getFrozenTokens(address): the part of the balance that cannot move." }),
-    balance: z.string(),
-  })
-  .meta({ id: "FrozenTokens" });
+export const FrozenTokens = apiObject("frozen_tokens", {
+  token: z.string(),
+  address: z.string(),
+  frozen_tokens: z.string().meta({ description: "getFrozenTokens(address): the part of the balance that cannot move." }),
+  balance: z.string(),
+}).meta({ id: "FrozenTokens" });

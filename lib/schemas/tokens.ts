@@ -3,8 +3,12 @@
 // service (400 naming the field) so one OpenAPI body documents every standard.
 import { z } from "zod";
 import { getAddress, isAddress, maxUint256 } from "viem";
-import { Address as AnyCaseAddress, Amount, Id, IdParam, ListQuery, listOf, singleLine, writeBody } from "./common";
-import { ALT_ROLE_NAMES, ROLE_NAMES, STANDARDS } from "@/lib/tokens/standards";
+import { Address as AnyCaseAddress, Amount, Id, IdParam, listOf, singleLine, writeBody, apiObject, listQuery, Recorded } from "./common";
+
+/** The token standards and role names the platform deploys (lib/tokens/standards has their contracts). */
+export const STANDARDS = ["ERC20", "ERC20_ALT", "ERC721", "ERC1155", "ERC3643"] as const;
+export const ROLE_NAMES = ["DEFAULT_ADMIN_ROLE", "MINTER_ROLE", "PAUSER_ROLE", "BURNER_ROLE"] as const;
+export const ALT_ROLE_NAMES = ["ADMIN_ROLE", "MINTER_ROLE", "PAUSER_ROLE", "BURNER_ROLE"] as const;
 
 // A mixed-case address must carry a valid EIP-55 checksum (a typo is caught, not sent to the chain);
 // every address continues in checksummed form.
@@ -98,31 +102,26 @@ export const RegulatedSuite = z
   })
   .meta({ id: "RegulatedSuite" });
 
-export const Token = z
-  .object({
-    object: z.literal("token"),
-    id: z.string().meta({ example: "tok_01jd…" }),
-    name: z.string(),
-    symbol: z.string(),
-    standard: Standard,
-    network: z.string(),
-    status: TokenStatus.meta({ description: "`deploying` → `deployed`, or `failed` when the deployment reverted or could not be sent." }),
-    decimals: z.number().int(),
-    initial_supply: z.string(),
-    features: z.object({ mintable: z.boolean(), burnable: z.boolean(), pausable: z.boolean(), votes: z.boolean() }),
-    address: z.string().nullable().meta({ description: "Contract address once deployed." }),
-    deploy_tx: z.string().nullable().meta({ description: "Id of the deployment transaction (GET /v1/transactions/{id}), set from creation on." }),
-    failure_reason: z.string().nullable().meta({ description: "Why the deployment failed (status `failed`)." }),
-    regulated: RegulatedSuite.nullable().meta({ description: "ERC3643 tokens: the T-REX suite's contracts, once deployed; null for other standards." }),
-    livemode: z.boolean(),
-    created: z.number().int(),
-  })
-  .meta({ id: "Token" });
+export const Token = apiObject("token", {
+  id: z.string().meta({ example: "tok_01jd…" }),
+  name: z.string(),
+  symbol: z.string(),
+  standard: Standard,
+  network: z.string(),
+  status: TokenStatus.meta({ description: "`deploying` → `deployed`, or `failed` when the deployment reverted or could not be sent." }),
+  decimals: z.number().int(),
+  initial_supply: z.string(),
+  features: z.object({ mintable: z.boolean(), burnable: z.boolean(), pausable: z.boolean(), votes: z.boolean() }),
+  address: z.string().nullable().meta({ description: "Contract address once deployed." }),
+  deploy_tx: z.string().nullable().meta({ description: "Id of the deployment transaction (GET /v1/transactions/{id}), set from creation on." }),
+  failure_reason: z.string().nullable().meta({ description: "Why the deployment failed (status `failed`)." }),
+  regulated: RegulatedSuite.nullable().meta({ description: "ERC3643 tokens: the T-REX suite's contracts, once deployed; null for other standards." }),
+  ...Recorded,
+}).meta({ id: "Token" });
 
 export const TokenList = listOf(Token, "TokenList");
 
-export const ListTokensQuery = z.strictObject({
-  ...ListQuery.shape,
+export const ListTokensQuery = listQuery({
   status: TokenStatus.optional(),
   network: singleLine(z.string().max(64)).optional(),
   standard: Standard.optional(),
@@ -137,18 +136,15 @@ export const BalanceQuery = z.strictObject({
   nft_token_id: NftTokenId.meta({ description: "Required for every standard; `0` for ERC-20 tokens." }),
 });
 
-export const Balance = z
-  .object({
-    object: z.literal("balance"),
-    token: z.string(),
-    address: z.string(),
-    nft_token_id: z.string(),
-    balance: z.string().meta({
-      description: "Read on chain. ERC-20: balanceOf in the smallest unit. ERC-1155: balanceOf(address, id). " +
-        "ERC-721: `1` when the address owns that NFT, else `0` (also for an NFT not minted yet).",
-    }),
-  })
-  .meta({ id: "Balance" });
+export const Balance = apiObject("balance", {
+  token: z.string(),
+  address: z.string(),
+  nft_token_id: z.string(),
+  balance: z.string().meta({
+    description: "Read on chain. ERC-20: balanceOf in the smallest unit. ERC-1155: balanceOf(address, id). " +
+      "ERC-721: `1` when the address owns that NFT, else `0` (also for an NFT not minted yet).",
+  }),
+}).meta({ id: "Balance" });
 
 // ---------- operations (4.4) ----------
 
@@ -266,18 +262,15 @@ export const PermitInput = writeBody({
 
 export const PermitInfoQuery = z.strictObject({ owner: Address });
 
-export const PermitInfo = z
-  .object({
-    object: z.literal("permit_info"),
-    token: z.string(),
-    owner: z.string(),
-    nonce: z.string().meta({ description: "The owner's current permit nonce (use it in the signed message)." }),
-    domain_separator: z.string(),
-    domain: z.object({ name: z.string(), version: z.string(), chain_id: z.number().int(), verifying_contract: z.string() }),
-    types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))).meta({ description: "EIP-712 types of the Permit message." }),
-    primary_type: z.literal("Permit"),
-  })
-  .meta({ id: "PermitInfo" });
+export const PermitInfo = apiObject("permit_info", {
+  token: z.string(),
+  owner: z.string(),
+  nonce: z.string().meta({ description: "The owner's current permit nonce (use it in the signed message)." }),
+  domain_separator: z.string(),
+  domain: z.object({ name: z.string(), version: z.string(), chain_id: z.number().int(), verifying_contract: z.string() }),
+  types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))).meta({ description: "EIP-712 types of the Permit message." }),
+  primary_type: z.literal("Permit"),
+}).meta({ id: "PermitInfo" });
 
 export const Permit2TransferInput = writeBody({
   to: Address,
@@ -306,15 +299,12 @@ export const RenounceRoleInput = writeBody({ role: RoleName }).meta({
   description: "Renounces the role held by the caller's own address: the tenant wallet.",
 });
 
-export const Role = z
-  .object({
-    object: z.literal("role"),
-    name: z.string().nullable().meta({ description: "null for a role id the platform does not know." }),
-    id: z.string().meta({ description: "bytes32 role id (AccessControl) or the bit as a decimal string (ERC20_ALT)." }),
-    admin_role: z.string().nullable(),
-    members: z.array(z.string()),
-  })
-  .meta({ id: "Role" });
+export const Role = apiObject("role", {
+  name: z.string().nullable().meta({ description: "null for a role id the platform does not know." }),
+  id: z.string().meta({ description: "bytes32 role id (AccessControl) or the bit as a decimal string (ERC20_ALT)." }),
+  admin_role: z.string().nullable(),
+  members: z.array(z.string()),
+}).meta({ id: "Role" });
 
 export const RoleList = listOf(Role, "RoleList");
 
@@ -336,25 +326,19 @@ export const RoleCheckAnyQuery = z.strictObject({
   roles: singleLine(z.string().min(1).max(200)).meta({ description: "Comma-separated role names, e.g. `MINTER_ROLE,BURNER_ROLE`.", example: "MINTER_ROLE,BURNER_ROLE" }),
   address: Address,
 });
-export const RoleCheckAny = z
-  .object({
-    object: z.literal("role_check"),
-    token: z.string(),
-    address: z.string(),
-    roles: z.array(z.string()),
-    bitmap: z.string().meta({ description: "The OR of the asked roles' bits, decimal." }),
-    has_any: z.boolean(),
-  })
-  .meta({ id: "RoleCheckAny" });
+export const RoleCheckAny = apiObject("role_check", {
+  token: z.string(),
+  address: z.string(),
+  roles: z.array(z.string()),
+  bitmap: z.string().meta({ description: "The OR of the asked roles' bits, decimal." }),
+  has_any: z.boolean(),
+}).meta({ id: "RoleCheckAny" });
 
-export const RoleBitmap = z
-  .object({
-    object: z.literal("role_bitmap"),
-    token: z.string(),
-    address: z.string(),
-    bitmap: z.string().meta({ description: "rolesOf(address) as a decimal string." }),
-    roles: z.array(z.string()),
-  })
-  .meta({ id: "RoleBitmap" });
+export const RoleBitmap = apiObject("role_bitmap", {
+  token: z.string(),
+  address: z.string(),
+  bitmap: z.string().meta({ description: "rolesOf(address) as a decimal string." }),
+  roles: z.array(z.string()),
+}).meta({ id: "RoleBitmap" });
 
 export { Transaction } from "./transactions";

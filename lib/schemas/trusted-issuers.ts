@@ -2,7 +2,7 @@
 // one registration in the token's TrustedIssuersRegistry / ClaimTopicsRegistry, so bodies and list
 // filters name the token (`token_id`); on-chain reads take `token_id` in the query.
 import { z } from "zod";
-import { Id, ListQuery, listOf, singleLine, writeBody } from "./common";
+import { Id, listOf, singleLine, writeBody, apiObject, listQuery, Recorded } from "./common";
 import { Address, Uint256 } from "./tokens";
 
 const TokenId = Id.meta({ description: "The regulated (ERC3643) token whose registry this is (tok_…).", example: "tok_01jd…" });
@@ -42,27 +42,22 @@ export const UpdateClaimTopicsInput = writeBody({ claim_topics: Topics }).meta({
   description: "TrustedIssuersRegistry.updateIssuerClaimTopics: the issuer's topics become exactly these.",
 });
 
-export const TrustedIssuer = z
-  .object({
-    object: z.literal("trusted_issuer"),
-    id: z.string().meta({ example: "tis_01jd…" }),
-    token: z.string(),
-    network: z.string(),
-    issuer: z.string(),
-    claim_topics: z.array(z.string()).meta({ description: "Topics as registered on chain (decimal strings)." }),
-    pending_claim_topics: z.array(z.string()).nullable().meta({ description: "Topics of an update whose transaction has not confirmed yet." }),
-    status: RecordStatus,
-    transaction: z.string().nullable().meta({ description: "The last transaction that changed (or is changing) this registration (GET /v1/transactions/{id})." }),
-    failure_reason: z.string().nullable(),
-    livemode: z.boolean(),
-    created: z.number().int(),
-  })
-  .meta({ id: "TrustedIssuer" });
+export const TrustedIssuer = apiObject("trusted_issuer", {
+  id: z.string().meta({ example: "tis_01jd…" }),
+  token: z.string(),
+  network: z.string(),
+  issuer: z.string(),
+  claim_topics: z.array(z.string()).meta({ description: "Topics as registered on chain (decimal strings)." }),
+  pending_claim_topics: z.array(z.string()).nullable().meta({ description: "Topics of an update whose transaction has not confirmed yet." }),
+  status: RecordStatus,
+  transaction: z.string().nullable().meta({ description: "The last transaction that changed (or is changing) this registration (GET /v1/transactions/{id})." }),
+  failure_reason: z.string().nullable(),
+  ...Recorded,
+}).meta({ id: "TrustedIssuer" });
 
 export const TrustedIssuerList = listOf(TrustedIssuer, "TrustedIssuerList");
 
-export const ListTrustedIssuersQuery = z.strictObject({
-  ...ListQuery.shape,
+export const ListTrustedIssuersQuery = listQuery({
   token_id: TokenId.optional(),
   status: RecordStatus.optional(),
 });
@@ -71,28 +66,22 @@ export const TokenQuery = z.strictObject({ token_id: TokenId });
 export const IssuerQuery = z.strictObject({ token_id: TokenId, issuer: Address });
 export const IssuerTopicQuery = z.strictObject({ token_id: TokenId, issuer: Address, topic: Uint256.meta({ description: "Claim topic, decimal." }) });
 
-export const OnChainTrustedIssuers = z
-  .object({
-    object: z.literal("on_chain_trusted_issuers"),
-    token: z.string(),
-    trusted_issuers_registry: z.string(),
-    data: z.array(z.object({ issuer: z.string(), claim_topics: z.array(z.string()) })).meta({ description: "getTrustedIssuers with each issuer's topics." }),
-  })
-  .meta({ id: "OnChainTrustedIssuers" });
+export const OnChainTrustedIssuers = apiObject("on_chain_trusted_issuers", {
+  token: z.string(),
+  trusted_issuers_registry: z.string(),
+  data: z.array(z.object({ issuer: z.string(), claim_topics: z.array(z.string()) })).meta({ description: "getTrustedIssuers with each issuer's topics." }),
+}).meta({ id: "OnChainTrustedIssuers" });
 
 export const TrustedIssuerCheck = z
   .object({ object: z.literal("trusted_issuer_check"), token: z.string(), issuer: z.string(), is_trusted_issuer: z.boolean() })
   .meta({ id: "TrustedIssuerCheck" });
 
-export const IssuerClaimTopics = z
-  .object({
-    object: z.literal("trusted_issuer_claim_topics"),
-    token: z.string(),
-    issuer: z.string(),
-    is_trusted_issuer: z.boolean(),
-    claim_topics: z.array(z.string()).meta({ description: "getTrustedIssuerClaimTopics; empty when the address is not a trusted issuer." }),
-  })
-  .meta({ id: "IssuerClaimTopics" });
+export const IssuerClaimTopics = apiObject("trusted_issuer_claim_topics", {
+  token: z.string(),
+  issuer: z.string(),
+  is_trusted_issuer: z.boolean(),
+  claim_topics: z.array(z.string()).meta({ description: "getTrustedIssuerClaimTopics; empty when the address is not a trusted issuer." }),
+}).meta({ id: "IssuerClaimTopics" });
 
 export const IssuerHasClaimTopic = z
   .object({ object: z.literal("trusted_issuer_topic_check"), token: z.string(), issuer: z.string(), topic: z.string(), has_claim_topic: z.boolean() })
@@ -111,21 +100,17 @@ export const CreateClaimTopicInput = writeBody({
     "of this topic from a trusted issuer to be verified. A topic already required by the token answers 409 `claim_topic_exists`.",
 });
 
-export const ClaimTopic = z
-  .object({
-    object: z.literal("claim_topic"),
-    id: z.string().meta({ example: "ctp_01jd…" }),
-    token: z.string(),
-    network: z.string(),
-    topic: z.string(),
-    name: z.string().nullable(),
-    status: RecordStatus,
-    transaction: z.string().nullable().meta({ description: "The last transaction that changed (or is changing) this registration." }),
-    failure_reason: z.string().nullable(),
-    livemode: z.boolean(),
-    created: z.number().int(),
-  })
-  .meta({ id: "ClaimTopic" });
+export const ClaimTopic = apiObject("claim_topic", {
+  id: z.string().meta({ example: "ctp_01jd…" }),
+  token: z.string(),
+  network: z.string(),
+  topic: z.string(),
+  name: z.string().nullable(),
+  status: RecordStatus,
+  transaction: z.string().nullable().meta({ description: "The last transaction that changed (or is changing) this registration." }),
+  failure_reason: z.string().nullable(),
+  ...Recorded,
+}).meta({ id: "ClaimTopic" });
 
 export const ClaimTopicList = listOf(ClaimTopic, "ClaimTopicList");
 
@@ -133,11 +118,8 @@ export const ListClaimTopicsQuery = ListTrustedIssuersQuery;
 
 export const ClaimTopicParams = z.strictObject({ topicId: Id.meta({ description: "The claim topic record's id (ctp_…)." }) });
 
-export const OnChainClaimTopics = z
-  .object({
-    object: z.literal("on_chain_claim_topics"),
-    token: z.string(),
-    claim_topics_registry: z.string(),
-    claim_topics: z.array(z.string()).meta({ description: "getClaimTopics (decimal strings)." }),
-  })
-  .meta({ id: "OnChainClaimTopics" });
+export const OnChainClaimTopics = apiObject("on_chain_claim_topics", {
+  token: z.string(),
+  claim_topics_registry: z.string(),
+  claim_topics: z.array(z.string()).meta({ description: "getClaimTopics (decimal strings)." }),
+}).meta({ id: "OnChainClaimTopics" });

@@ -1,7 +1,7 @@
 // ERC-4626 vaults (spec document 2, 4.7): each one is a PlatformVault (OpenZeppelin ERC4626) over one
 // ERC-20 asset, deployed by the tenant's wallet. The spec leaves bodies and records open; these are ours.
 import { z } from "zod";
-import { Amount, Id, ListQuery, listOf, singleLine, writeBody } from "./common";
+import { Amount, Id, listOf, singleLine, writeBody, apiObject, listQuery, Recorded } from "./common";
 import { Address } from "./tokens";
 
 const Positive = (what: string) =>
@@ -23,28 +23,24 @@ export const CreateVaultInput = writeBody({
   symbol: singleLine(z.string().min(1).max(11)).meta({ description: "The share token's ERC-20 symbol.", example: "vACD" }),
 }).meta({ id: "CreateVaultInput", description: "Deploys an ERC-4626 vault over `asset`; the tenant's acting wallet deploys it and makes its deposits." });
 
-export const Vault = z
-  .object({
-    object: z.literal("vault"),
-    id: z.string().meta({ example: "vlt_01jd…" }),
-    network: z.string(),
-    asset: z.string().nullable().meta({ description: "The token id when the asset is one of your tokens." }),
-    asset_address: z.string(),
-    name: z.string(),
-    symbol: z.string(),
-    address: z.string().nullable().meta({ description: "The vault, which is also its share token; null until deployed." }),
-    status: VaultStatus,
-    decimals_offset: z.number().int().meta({
-      description: "OpenZeppelin's virtual-offset defence against the first-depositor inflation attack: shares have the asset's decimals plus this many (10^offset virtual shares), so 1 asset base unit first mints 10^offset shares. Always 6.",
-      example: 6,
-    }),
-    deploy_transaction: z.string(),
-    transaction: z.string().meta({ description: "The last transaction made on this vault through the API (GET /v1/transactions/{id})." }),
-    failure_reason: z.string().nullable(),
-    livemode: z.boolean(),
-    created: z.number().int(),
-  })
-  .meta({ id: "Vault" });
+export const Vault = apiObject("vault", {
+  id: z.string().meta({ example: "vlt_01jd…" }),
+  network: z.string(),
+  asset: z.string().nullable().meta({ description: "The token id when the asset is one of your tokens." }),
+  asset_address: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  address: z.string().nullable().meta({ description: "The vault, which is also its share token; null until deployed." }),
+  status: VaultStatus,
+  decimals_offset: z.number().int().meta({
+    description: "OpenZeppelin's virtual-offset defence against the first-depositor inflation attack: shares have the asset's decimals plus this many (10^offset virtual shares), so 1 asset base unit first mints 10^offset shares. Always 6.",
+    example: 6,
+  }),
+  deploy_transaction: z.string(),
+  transaction: z.string().meta({ description: "The last transaction made on this vault through the API (GET /v1/transactions/{id})." }),
+  failure_reason: z.string().nullable(),
+  ...Recorded,
+}).meta({ id: "Vault" });
 
 export const VaultDetails = Vault.extend({
   total_assets: z.string().nullable().meta({ description: "totalAssets(), read from the chain; null until deployed." }),
@@ -55,8 +51,7 @@ export const VaultDetails = Vault.extend({
 
 export const VaultList = listOf(Vault, "VaultList");
 
-export const ListVaultsQuery = z.strictObject({
-  ...ListQuery.shape,
+export const ListVaultsQuery = listQuery({
   status: VaultStatus.optional(),
   network: z.string().min(1).max(64).optional(),
 });
@@ -77,30 +72,24 @@ export const PreviewQuery = z.strictObject({
   amount: Amount.meta({ description: "Assets for deposit and withdraw, shares for mint and redeem." }),
 });
 
-export const VaultPreview = z
-  .object({
-    object: z.literal("vault_preview"),
-    id: z.string(),
-    action: VaultAction,
-    amount: z.string(),
-    result: z.string().meta({ description: "ERC-4626 preview*: what the action would give or take at the latest block." }),
-    result_unit: z.enum(["shares", "assets"]),
-  })
-  .meta({ id: "VaultPreview" });
+export const VaultPreview = apiObject("vault_preview", {
+  id: z.string(),
+  action: VaultAction,
+  amount: z.string(),
+  result: z.string().meta({ description: "ERC-4626 preview*: what the action would give or take at the latest block." }),
+  result_unit: z.enum(["shares", "assets"]),
+}).meta({ id: "VaultPreview" });
 
 export const AddressQuery = z.strictObject({ address: Address.optional().meta({ description: "Default: the tenant's acting wallet." }) });
 
-export const VaultLimits = z
-  .object({
-    object: z.literal("vault_limits"),
-    id: z.string(),
-    address: z.string(),
-    max_deposit: z.string().meta({ description: "maxDeposit(address): assets it may deposit." }),
-    max_mint: z.string(),
-    max_withdraw: z.string().meta({ description: "maxWithdraw(address): assets its shares can withdraw." }),
-    max_redeem: z.string(),
-  })
-  .meta({ id: "VaultLimits" });
+export const VaultLimits = apiObject("vault_limits", {
+  id: z.string(),
+  address: z.string(),
+  max_deposit: z.string().meta({ description: "maxDeposit(address): assets it may deposit." }),
+  max_mint: z.string(),
+  max_withdraw: z.string().meta({ description: "maxWithdraw(address): assets its shares can withdraw." }),
+  max_redeem: z.string(),
+}).meta({ id: "VaultLimits" });
 
 const Asynchronous =
   "Answers a `vault_operation` at once (201); follow it with GET /v1/vaults/{id}/operations/{operation_id} or the webhook event named after the action.";
@@ -127,35 +116,30 @@ export const VaultOperationStatus = z.enum(["approving", "pending", "succeeded",
     "`approving` while the asset approval of a deposit or mint is on its way; `pending` while the action's transaction is; `succeeded` once it confirmed (`assets` and `shares` are then the vault's own log figures); `failed` with `failure_reason` (a failed approval fails the operation and its action is never sent).",
 });
 
-export const VaultOperation = z
-  .object({
-    object: z.literal("vault_operation"),
-    id: z.string().meta({ example: "vop_01jd…" }),
-    vault: z.string(),
-    address: z.string().nullable().meta({ description: "The vault contract." }),
-    action: VaultAction,
-    status: VaultOperationStatus,
-    amount: z.string().meta({ description: "What was asked: assets for deposit and withdraw, shares for mint and redeem." }),
-    preview: z.string().meta({ description: "preview* of `amount` when requested: shares for deposit and withdraw, assets for mint and redeem." }),
-    receiver: z.string(),
-    owner: z.string().meta({ description: "The tenant's acting wallet: it pays the assets (deposit, mint) or owns the shares (withdraw, redeem)." }),
-    assets: z.string().nullable().meta({ description: "Assets moved, from the vault's Deposit or Withdraw log; null until succeeded." }),
-    shares: z.string().nullable().meta({ description: "Shares minted or burned, from the same log; null until succeeded." }),
-    approved_assets: z.string().nullable().meta({
-      description: "Deposit and mint: the allowance the approval sets. It also covers the wallet's other deposits and mints on this vault still waiting for their approval, as an approval replaces the allowance.",
-    }),
-    approve_transaction: z.string().nullable().meta({ description: "The asset approval (deposit and mint), GET /v1/transactions/{id}." }),
-    transaction: z.string().nullable().meta({ description: "The action's transaction; null until the approval confirmed." }),
-    failure_reason: z.string().nullable(),
-    livemode: z.boolean(),
-    created: z.number().int(),
-  })
-  .meta({ id: "VaultOperation", description: "A deposit, mint, withdrawal or redemption asked for through the API." });
+export const VaultOperation = apiObject("vault_operation", {
+  id: z.string().meta({ example: "vop_01jd…" }),
+  vault: z.string(),
+  address: z.string().nullable().meta({ description: "The vault contract." }),
+  action: VaultAction,
+  status: VaultOperationStatus,
+  amount: z.string().meta({ description: "What was asked: assets for deposit and withdraw, shares for mint and redeem." }),
+  preview: z.string().meta({ description: "preview* of `amount` when requested: shares for deposit and withdraw, assets for mint and redeem." }),
+  receiver: z.string(),
+  owner: z.string().meta({ description: "The tenant's acting wallet: it pays the assets (deposit, mint) or owns the shares (withdraw, redeem)." }),
+  assets: z.string().nullable().meta({ description: "Assets moved, from the vault's Deposit or Withdraw log; null until succeeded." }),
+  shares: z.string().nullable().meta({ description: "Shares minted or burned, from the same log; null until succeeded." }),
+  approved_assets: z.string().nullable().meta({
+    description: "Deposit and mint: the allowance the approval sets. It also covers the wallet's other deposits and mints on this vault still waiting for their approval, as an approval replaces the allowance.",
+  }),
+  approve_transaction: z.string().nullable().meta({ description: "The asset approval (deposit and mint), GET /v1/transactions/{id}." }),
+  transaction: z.string().nullable().meta({ description: "The action's transaction; null until the approval confirmed." }),
+  failure_reason: z.string().nullable(),
+  ...Recorded,
+}).meta({ id: "VaultOperation", description: "A deposit, mint, withdrawal or redemption asked for through the API." });
 
 export const VaultOperationList = listOf(VaultOperation, "VaultOperationList");
 
-export const ListVaultOperationsQuery = z.strictObject({
-  ...ListQuery.shape,
+export const ListVaultOperationsQuery = listQuery({
   action: VaultAction.optional(),
   status: VaultOperationStatus.optional(),
 });

@@ -1,7 +1,7 @@
 // Vesting schedules (spec document 2, 4.8): each one is a PlatformVestingWallet (OpenZeppelin
 // VestingWalletCliff) deployed by the tenant's wallet. The spec leaves bodies and records open; these are ours.
 import { z } from "zod";
-import { Amount, Id, ListQuery, listOf, writeBody } from "./common";
+import { Amount, Id, listOf, writeBody, apiObject, listQuery, Recorded } from "./common";
 import { Address } from "./tokens";
 
 /** Latest unix time a uint64 schedule field may name here: 9999-12-31 (the contract takes any uint64). */
@@ -30,36 +30,31 @@ export const CreateVestingInput = writeBody({
   }),
 }).meta({ id: "CreateVestingInput", description: "Deploys a vesting wallet with a cliff and, with `amount`, funds it from the tenant wallet." });
 
-export const VestingSchedule = z
-  .object({
-    object: z.literal("vesting_schedule"),
-    id: z.string().meta({ example: "vst_01jd…" }),
-    network: z.string(),
-    token: z.string().nullable().meta({ description: "The token id when the schedule vests one of your tokens." }),
-    token_address: z.string(),
-    beneficiary: z.string(),
-    start: z.number().int().meta({ description: "Unix seconds." }),
-    duration_seconds: z.number().int(),
-    cliff_seconds: z.number().int(),
-    cliff: z.number().int().meta({ description: "Unix seconds when the cliff ends (start + cliff_seconds): the first moment anything is releasable." }),
-    end: z.number().int().meta({ description: "Unix seconds when everything has vested (start + duration_seconds)." }),
-    amount: z.string().nullable().meta({ description: "What the tenant wallet funds the schedule with; null when funded outside the API." }),
-    address: z.string().nullable().meta({ description: "The vesting wallet, once deployed." }),
-    status: VestingStatus,
-    released: z.string().meta({ description: "Released through the API so far (sum of ERC20Released); the chain's figure is on GET /v1/vesting/{id}/on_chain." }),
-    deploy_transaction: z.string(),
-    fund_transaction: z.string().nullable(),
-    transaction: z.string().meta({ description: "The last transaction that changed (or is changing) this schedule (GET /v1/transactions/{id})." }),
-    failure_reason: z.string().nullable(),
-    livemode: z.boolean(),
-    created: z.number().int(),
-  })
-  .meta({ id: "VestingSchedule" });
+export const VestingSchedule = apiObject("vesting_schedule", {
+  id: z.string().meta({ example: "vst_01jd…" }),
+  network: z.string(),
+  token: z.string().nullable().meta({ description: "The token id when the schedule vests one of your tokens." }),
+  token_address: z.string(),
+  beneficiary: z.string(),
+  start: z.number().int().meta({ description: "Unix seconds." }),
+  duration_seconds: z.number().int(),
+  cliff_seconds: z.number().int(),
+  cliff: z.number().int().meta({ description: "Unix seconds when the cliff ends (start + cliff_seconds): the first moment anything is releasable." }),
+  end: z.number().int().meta({ description: "Unix seconds when everything has vested (start + duration_seconds)." }),
+  amount: z.string().nullable().meta({ description: "What the tenant wallet funds the schedule with; null when funded outside the API." }),
+  address: z.string().nullable().meta({ description: "The vesting wallet, once deployed." }),
+  status: VestingStatus,
+  released: z.string().meta({ description: "Released through the API so far (sum of ERC20Released); the chain's figure is on GET /v1/vesting/{id}/on_chain." }),
+  deploy_transaction: z.string(),
+  fund_transaction: z.string().nullable(),
+  transaction: z.string().meta({ description: "The last transaction that changed (or is changing) this schedule (GET /v1/transactions/{id})." }),
+  failure_reason: z.string().nullable(),
+  ...Recorded,
+}).meta({ id: "VestingSchedule" });
 
 export const VestingScheduleList = listOf(VestingSchedule, "VestingScheduleList");
 
-export const ListVestingQuery = z.strictObject({
-  ...ListQuery.shape,
+export const ListVestingQuery = listQuery({
   beneficiary: Address.optional(),
   status: VestingStatus.optional(),
   network: z.string().min(1).max(64).optional(),
@@ -67,41 +62,35 @@ export const ListVestingQuery = z.strictObject({
 
 const Time = z.object({ timestamp: z.number().int().meta({ description: "The unix time the figures are for." }) });
 
-export const VestingOnChain = z
-  .object({
-    object: z.literal("vesting_on_chain"),
-    id: z.string(),
-    address: z.string(),
-    beneficiary: z.string().meta({ description: "owner() of the wallet." }),
-    token_address: z.string(),
-    start: z.number().int(),
-    duration_seconds: z.number().int(),
-    cliff: z.number().int().meta({ description: "cliff(): unix seconds when the cliff ends." }),
-    end: z.number().int(),
-    balance: z.string().meta({ description: "The wallet's token balance (not yet released)." }),
-    released: z.string().meta({ description: "released(token): everything released so far, by anyone." }),
-    releasable: z.string().meta({ description: "releasable(token) at the latest block." }),
-    vested: z.string().meta({ description: "vestedAmount(token, latest block time)." }),
-    total_allocation: z.string().meta({ description: "balance + released: what vests in all." }),
-    ...Time.shape,
-  })
-  .meta({ id: "VestingOnChain" });
+export const VestingOnChain = apiObject("vesting_on_chain", {
+  id: z.string(),
+  address: z.string(),
+  beneficiary: z.string().meta({ description: "owner() of the wallet." }),
+  token_address: z.string(),
+  start: z.number().int(),
+  duration_seconds: z.number().int(),
+  cliff: z.number().int().meta({ description: "cliff(): unix seconds when the cliff ends." }),
+  end: z.number().int(),
+  balance: z.string().meta({ description: "The wallet's token balance (not yet released)." }),
+  released: z.string().meta({ description: "released(token): everything released so far, by anyone." }),
+  releasable: z.string().meta({ description: "releasable(token) at the latest block." }),
+  vested: z.string().meta({ description: "vestedAmount(token, latest block time)." }),
+  total_allocation: z.string().meta({ description: "balance + released: what vests in all." }),
+  ...Time.shape,
+}).meta({ id: "VestingOnChain" });
 
 export const VestedQuery = z.strictObject({
   timestamp: z.coerce.number().int().min(0).max(MAX_TIME).optional().meta({ description: "Unix seconds; default the chain's latest block time." }),
 });
 
-export const VestedAmount = z
-  .object({
-    object: z.literal("vested_amount"),
-    id: z.string(),
-    token_address: z.string(),
-    vested: z.string().meta({ description: "vestedAmount(token, timestamp): what has vested by then, released or not, of today's allocation." }),
-    total_allocation: z.string(),
-    released: z.string(),
-    ...Time.shape,
-  })
-  .meta({ id: "VestedAmount" });
+export const VestedAmount = apiObject("vested_amount", {
+  id: z.string(),
+  token_address: z.string(),
+  vested: z.string().meta({ description: "vestedAmount(token, timestamp): what has vested by then, released or not, of today's allocation." }),
+  total_allocation: z.string(),
+  released: z.string(),
+  ...Time.shape,
+}).meta({ id: "VestedAmount" });
 
 export const ReleaseVestingInput = writeBody({}).meta({
   id: "ReleaseVestingInput",

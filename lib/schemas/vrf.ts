@@ -1,6 +1,6 @@
 // VRF v2.5 consumers and requests (spec document 2, 4.10). Bounds are the spec's; records are ours.
 import { z } from "zod";
-import { Id, ListQuery, listOf, writeBody } from "./common";
+import { Id, listOf, writeBody, listQuery, Recorded } from "./common";
 import { Address } from "./tokens";
 
 const KeyHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex string").meta({ description: "The VRF key hash (gas lane), bytes32 hex. The local mock accepts any; see the README." });
@@ -57,8 +57,7 @@ export const VrfConsumer = z.object({
   status: z.enum(["deploying", "active", "failed"]),
   deploy_transaction: z.string(),
   failure_reason: z.string().nullable(),
-  livemode: z.boolean(),
-  created: z.number().int(),
+  ...Recorded,
 }).meta({ id: "VrfConsumer" });
 
 export const VrfConsumerConfig = z.object({
@@ -91,8 +90,7 @@ export const VrfRequest = z.object({
   transaction: z.string(),
   failure_reason: z.string().nullable(),
   fulfilled: z.number().int().nullable().meta({ description: "Unix seconds when the platform saw the fulfilment." }),
-  livemode: z.boolean(),
-  created: z.number().int(),
+  ...Recorded,
 }).meta({ id: "VrfRequest" });
 
 export const VrfResult = z.object({
@@ -108,9 +106,8 @@ export const VrfRequester = z.object({ object: z.literal("vrf_requester"), consu
 
 export const VrfConsumerList = listOf(VrfConsumer, "VrfConsumerList");
 export const VrfRequestList = listOf(VrfRequest, "VrfRequestList");
-export const ListVrfConsumersQuery = z.strictObject({ ...ListQuery.shape, network: z.string().min(1).max(64).optional() });
-export const ListVrfRequestsQuery = z.strictObject({
-  ...ListQuery.shape,
+export const ListVrfConsumersQuery = listQuery({ network: z.string().min(1).max(64).optional() });
+export const ListVrfRequestsQuery = listQuery({
   consumer_id: Id.optional(),
   status: z.enum(["requesting", "pending", "fulfilled", "failed"]).optional(),
 });

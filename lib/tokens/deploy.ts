@@ -3,7 +3,7 @@
 import { encodeDeployData, zeroAddress, type Address, type Hex } from "viem";
 import type { z } from "zod";
 import type { CreateTokenInput } from "@/lib/schemas/tokens";
-import { templateOf, votesTemplate, type Features, type Standard } from "./standards";
+import { templateOf, votesTemplate, type Features, type Standard } from "@/lib/tokens/standards";
 
 export type CreateToken = z.output<typeof CreateTokenInput>;
 
@@ -16,7 +16,7 @@ export interface DeployPlan {
 
 export function deployData(input: CreateToken, plan: DeployPlan, admin: Address): Hex {
   const { standard, decimals, initialSupply, features } = plan;
-  if (standard === "ERC3643") throw new Error("ERC3643 tokens are deployed by the T-REX factory (lib/trex/deploy.ts)");
+  if (standard === "ERC3643") throw new Error("ERC3643 tokens are deployed by the T-REX factory (lib/trex/suite/deploy.ts)");
   const template = templateOf(standard);
   // The contracts' TokenFeatures struct: votes is a choice of template, not a flag on chain.
   const flags = { mintable: features.mintable, burnable: features.burnable, pausable: features.pausable };

@@ -2,10 +2,10 @@
 // asks for token.deployed, or marks it failed; every operation asks for the events planned when it was
 // submitted (`effect.events`, see ./submit), with the token, the transaction and its hash added.
 import { getAddress } from "viem";
-import type { Operation, KindsOf } from "@/lib/chain/operations";
+import type { Operation } from "@/lib/chain/registry/kinds";
 import type { PlannedEvent } from "./submit";
 import { serializeToken } from "./serialize";
-import { TOKEN_COLUMNS } from "./scope";
+import { TOKEN_COLUMNS } from "@/lib/tokens/lookup";
 import type { Token, Transaction } from "@/lib/generated/prisma/client";
 
 const finishDeploySql = `UPDATE tokens SET status = $2, address = $3, deploy_tx_id = $4, failure_reason = $5, updated_at = now()
@@ -59,13 +59,14 @@ const pausing: Operation = {
 /** Every other token operation: its confirmation asks for the planned events and changes nothing else. */
 const operation: Operation = { confirmedEvents: (tx) => plannedEvents(tx) };
 
-// Every token kind, by name: the registry (lib/chain/operations) types ChainWrite.kind from these keys.
+// Every token kind, by name: the registry (lib/chain/registry/kinds) types ChainWrite.kind from these keys.
 export const tokenOperations = {
   "token.deploy": deploy,
   "token.mint": operation,
   "token.transfer": operation,
   "token.transfer_from": operation,
   "token.burn": operation,
+  "token.nft_burn": operation,
   "token.burn_from": operation,
   "token.approve": operation,
   "token.approve_and_call": operation,
@@ -86,7 +87,3 @@ export const tokenOperations = {
   "role.revoke": operation,
   "role.renounce": operation,
 } satisfies Record<string, Operation>;
-
-declare module "@/lib/chain/operations" {
-  interface OperationKinds extends KindsOf<typeof tokenOperations> {}
-}

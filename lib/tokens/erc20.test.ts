@@ -3,11 +3,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getAddress, parseSignature, type Address } from "viem";
 import { ERC1363ReceiverMock } from "@/test/artifacts/ERC1363ReceiverMock";
-import { LOCAL_CHAIN_ID } from "@/lib/chain/local-accounts";
+import { LOCAL_CHAIN_ID } from "@/lib/chain/local/accounts";
 import {
   account, api, confirmed, deployContract, deployToken, ERC20_FEATURES, eventsOf, read, settled, tenant,
   type TestTenant,
-} from "./testing";
+} from "@/lib/tokens/testing";
 import { PERMIT_TYPES } from "./reads";
 
 const SUPPLY = 1_000_000n;

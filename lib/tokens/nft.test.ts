@@ -2,8 +2,8 @@
 // and per-token URIs, royalties, approvals, transfers (also on behalf of a holder) and burning.
 import { beforeAll, describe, expect, it } from "vitest";
 import { getAddress, type Address } from "viem";
-import { account, api, confirmed, deployToken, ERC20_FEATURES, eventsOf, read, send, tenant, type TestTenant } from "./testing";
-import { abiOf } from "./standards";
+import { account, api, confirmed, deployToken, ERC20_FEATURES, eventsOf, read, send, tenant, type TestTenant } from "@/lib/tokens/testing";
+import { abiOf } from "@/lib/tokens/standards";
 
 const ARTIST: Address = getAddress("0x00000000000000000000000000000000000000c1");
 const MARKET: Address = getAddress("0x00000000000000000000000000000000000000c2");
@@ -68,7 +68,7 @@ describe("ERC-721", () => {
     await send(holder.wallet, { address: token.address, abi: abiOf("ERC721"), functionName: "setApprovalForAll", args: [t.wallet, true] });
     await confirmed(t, "POST", path("transfer_from"), { from: holder.address, to: OTHER, nft_token_id: "2" });
     expect(await read(token, "ownerOf", [2n])).toBe(OTHER);
-    await confirmed(t, "POST", path("burn"), { nft_token_id: "1" });
+    expect((await confirmed(t, "POST", path("burn"), { nft_token_id: "1" })).kind).toBe("token.nft_burn");
     expect(await balance(holder.address, "1")).toBe("0");
     expect(await read(token, "balanceOf", [holder.address])).toBe(0n);
 
@@ -126,7 +126,7 @@ describe("ERC-1155", () => {
     await send(holder.wallet, { address: token.address, abi: abiOf("ERC1155"), functionName: "setApprovalForAll", args: [t.wallet, true] });
     await confirmed(t, "POST", path("transfer_from"), { from: holder.address, to: OTHER, nft_token_id: "7", amount: "1" });
     expect(await units(OTHER, 7n)).toBe(1n);
-    await confirmed(t, "POST", path("burn"), { from: holder.address, nft_token_id: "7", amount: "2" });
+    expect((await confirmed(t, "POST", path("burn"), { from: holder.address, nft_token_id: "7", amount: "2" })).kind).toBe("token.nft_burn");
     expect(await units(holder.address, 7n)).toBe(1n);
     await confirmed(t, "POST", path("burn"), { nft_token_id: "8", amount: "1" });
     expect(await units(t.wallet, 8n)).toBe(2n);

@@ -1,15 +1,18 @@
 // The token operations of spec 4.4 (permit and Permit2 are in ./permit) plus pause/unpause. Each one
 // checks the token (tenant + environment, standard, features, body fields per standard, deployed) before
 // anything touches the chain, then submits one transaction; its events are emitted on confirmation.
-import type { OperationKind } from "@/lib/chain/operations";
+import type { OperationKind } from "@/lib/chain/registry/kinds";
 import type { z } from "zod";
 import type { Address, Hex } from "viem";
-import { actingFor } from "@/lib/connect/wallet-mode";
+import { actingFor } from "@/lib/connect/settings/wallet-mode";
 import type * as S from "@/lib/schemas/tokens";
-import { invalidRequest } from "@/lib/api/errors";
-import { assertDeployed, findTokenToWrite, requireFeature, requireFields, requireStandard, type Scope } from "./scope";
-import { familyOf, STANDARDS, type Family, type Feature, type Standard } from "./standards";
+import { invalidRequest } from "@/lib/core/errors";
+import { assertDeployed, findTokenToWrite, requireFeature, requireFields, requireStandard } from "@/lib/tokens/lookup";
+import { type Scope } from "@/lib/core/scope";
+import { familyOf, type Family, type Feature, type Standard } from "@/lib/tokens/standards";
+import { STANDARDS } from "@/lib/schemas/tokens";
 import { submitTokenWrite, type TokenWrite } from "./submit";
+import { requireBalance } from "./reads";
 
 type In<T extends z.ZodType> = z.output<T>;
 type FieldRules = Parameters<typeof requireFields>[2];
@@ -37,17 +40,29 @@ export async function prepare(scope: Scope, id: string, body: Record<string, unk
 const walletAddress = async (scope: Scope, network: string) => (await actingFor(scope, network)).address;
 const big = (value: string | undefined) => BigInt(value ?? "0");
 
-/** One operation: checks, then the call for the token's family. */
+/** What an operation takes from a holder: checked against the holder's balance before the write is recorded. */
+interface Spend {
+  holder: Address;
+  amount?: string;
+  nftTokenId?: string;
+}
+
+type Built = Omit<TokenWrite, "request" | "check"> & { spends?: Spend };
+
+/** One operation: checks, then the call for the token's family (and, for what it spends, the holder's balance). */
 async function operate<B extends Record<string, unknown>>(
   scope: Scope,
   id: string,
   body: B,
   check: Check,
-  build: (family: Family, wallet: Address, standard: Standard) => Omit<TokenWrite, "request">,
+  build: (family: Family, wallet: Address, standard: Standard) => Built,
 ) {
   const token = await prepare(scope, id, body, check);
-  const write = build(familyOf(token.standard), await walletAddress(scope, token.network), token.standard);
-  return submitTokenWrite(scope, token, { ...write, request: body });
+  const { spends, ...write } = build(familyOf(token.standard), await walletAddress(scope, token.network), token.standard);
+  const balanceCheck = spends
+    ? () => requireBalance(token, spends.holder, big(spends.amount ?? "1"), check.operation.replace(/_/g, " "), spends.nftTokenId === undefined ? undefined : big(spends.nftTokenId))
+    : undefined;
+  return submitTokenWrite(scope, token, { ...write, request: body, check: balanceCheck });
 }
 
 const AMOUNT_OR_ID: FieldRules = {
@@ -77,15 +92,18 @@ export const mint = (scope: Scope, id: string, body: In<typeof S.MintInput>) =>
   });
 
 export const transfer = (scope: Scope, id: string, body: In<typeof S.TransferInput>) =>
-  operate(scope, id, body, { operation: "transfer", standards: STANDARDS, fields: AMOUNT_OR_ID }, (family, wallet) =>
-    transferCall(family, "token.transfer", wallet, body.to, body.amount, body.nft_token_id));
+  operate(scope, id, body, { operation: "transfer", standards: STANDARDS, fields: AMOUNT_OR_ID }, (family, wallet) => ({
+    ...transferCall(family, "token.transfer", wallet, body.to, body.amount, body.nft_token_id),
+    spends: { holder: wallet, amount: body.amount, nftTokenId: body.nft_token_id },
+  }));
 
 export const transferFrom = (scope: Scope, id: string, body: In<typeof S.TransferFromInput>) =>
   operate(scope, id, body, { operation: "transfer_from", standards: STANDARDS, fields: AMOUNT_OR_ID }, (family, wallet) => {
     const write = transferCall(family, "token.transfer_from", body.from as Address, body.to, body.amount, body.nft_token_id);
+    const spends = { holder: body.from as Address, amount: body.amount, nftTokenId: body.nft_token_id };
     // ERC-20 transferFrom takes the owner explicitly; the spender is the caller (the tenant wallet).
-    if (family === "ERC20") return { ...write, functionName: "transferFrom", args: [body.from, body.to, big(body.amount)], events: withSpender(write, wallet) };
-    return write;
+    if (family === "ERC20") return { ...write, functionName: "transferFrom", args: [body.from, body.to, big(body.amount)], events: withSpender(write, wallet), spends };
+    return { ...write, spends };
   });
 
 function withSpender(write: Omit<TokenWrite, "request">, spender: Address) {
@@ -119,17 +137,21 @@ export const burn = (scope: Scope, id: string, body: In<typeof S.BurnInput>) =>
     if (standard === "ERC3643") return agentBurn((body.from as Address | undefined) ?? wallet, body.amount!, "token.burn");
     if (family === "ERC20" && body.from !== undefined) throw invalidRequest("parameter_invalid", "Invalid from: ERC-20 burn takes the tenant wallet's tokens; use burn_from", "from");
     if (family === "ERC20") {
-      return { kind: "token.burn", functionName: "burn", args: [big(body.amount)], events: [{ type: "token.burned", data: { from: wallet, amount: body.amount } }] };
+      return { kind: "token.burn", functionName: "burn", args: [big(body.amount)], events: [{ type: "token.burned", data: { from: wallet, amount: body.amount } }], spends: { holder: wallet, amount: body.amount } };
     }
     const from = (body.from as Address | undefined) ?? wallet;
     const args = family === "ERC721" ? [big(body.nft_token_id)] : [from, big(body.nft_token_id), big(body.amount)];
     const amount = family === "ERC721" ? "1" : body.amount;
-    return { kind: "token.burn", functionName: "burn", args, events: [{ type: "nft.burned", data: { from: family === "ERC721" ? null : from, nft_token_id: body.nft_token_id, amount } }] };
+    return {
+      kind: "token.nft_burn", functionName: "burn", args,
+      events: [{ type: "nft.burned", data: { from: family === "ERC721" ? null : from, nft_token_id: body.nft_token_id, amount } }],
+      spends: { holder: from, amount, nftTokenId: body.nft_token_id },
+    };
   });
 
 /** T-REX: the agent burns from any holder (`burn(holder, amount)`), no allowance involved. */
-const agentBurn = (from: Address, amount: string, kind: OperationKind): Omit<TokenWrite, "request"> => ({
-  kind, functionName: "burn", args: [from, big(amount)], events: [{ type: "token.burned", data: { from, amount } }],
+const agentBurn = (from: Address, amount: string, kind: OperationKind): Built => ({
+  kind, functionName: "burn", args: [from, big(amount)], events: [{ type: "token.burned", data: { from, amount } }], spends: { holder: from, amount },
 });
 
 export const burnFrom = (scope: Scope, id: string, body: In<typeof S.BurnFromInput>) =>
@@ -138,6 +160,7 @@ export const burnFrom = (scope: Scope, id: string, body: In<typeof S.BurnFromInp
     functionName: "burnFrom",
     args: [body.from, big(body.amount)],
     events: [{ type: "token.burned", data: { from: body.from, amount: body.amount, spender: wallet } }],
+    spends: { holder: body.from as Address, amount: body.amount },
   }));
 
 export const approve = (scope: Scope, id: string, body: In<typeof S.ApproveInput>) =>
@@ -164,6 +187,7 @@ export const transferAndCall = (scope: Scope, id: string, body: In<typeof S.Tran
     functionName: "transferAndCall",
     args: [body.to, big(body.amount), (body.data ?? "0x") as Hex],
     events: [{ type: "token.transferred", data: { from: wallet, to: body.to, amount: body.amount, data: body.data ?? "0x" } }],
+    spends: { holder: wallet, amount: body.amount },
   }));
 
 export const transferFromAndCall = (scope: Scope, id: string, body: In<typeof S.TransferFromAndCallInput>) =>
@@ -172,6 +196,7 @@ export const transferFromAndCall = (scope: Scope, id: string, body: In<typeof S.
     functionName: "transferFromAndCall",
     args: [body.from, body.to, big(body.amount), (body.data ?? "0x") as Hex],
     events: [{ type: "token.transferred", data: { from: body.from, to: body.to, amount: body.amount, spender: wallet, data: body.data ?? "0x" } }],
+    spends: { holder: body.from as Address, amount: body.amount },
   }));
 
 export const setApprovalForAll = (scope: Scope, id: string, body: In<typeof S.SetApprovalForAllInput>) =>

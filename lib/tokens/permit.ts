@@ -13,16 +13,17 @@ import {
   type Hex,
 } from "viem";
 import type { z } from "zod";
-import { ApiError, invalidRequest } from "@/lib/api/errors";
+import { ApiError, invalidRequest } from "@/lib/core/errors";
 import { artifact } from "@/lib/chain/artifacts";
-import { chainTarget } from "@/lib/chain/clients";
-import { hasOpenRecord } from "@/lib/chain/records";
-import { PERMIT2_ADDRESS } from "@/lib/chain/predeploys";
-import { signerFor } from "@/lib/chain/wallets";
+import { chainTarget } from "@/lib/chain/network/clients";
+import { hasOpenRecord } from "@/lib/chain/records/statements";
+import { PERMIT2_ADDRESS } from "@/lib/chain/network/predeploys";
+import { signerFor } from "@/lib/chain/eoa/wallets";
 import type { PermitInput, Permit2TransferInput } from "@/lib/schemas/tokens";
 import { FUNGIBLE, prepare } from "./operations";
 import { PERMIT_TYPES, readPermitState, readToken } from "./reads";
-import type { DeployedToken, Scope } from "./scope";
+import type { DeployedToken } from "@/lib/tokens/lookup";
+import type { Scope } from "@/lib/core/scope";
 import { submitTokenWrite } from "./submit";
 
 const nowSeconds = () => BigInt(Math.floor(Date.now() / 1000));

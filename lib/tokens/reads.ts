@@ -1,10 +1,12 @@
 // On-chain reads of a deployed token: balances and the EIP-712 data of permits. A node that cannot be
 // reached is a 502 (the request was fine; retry later), never a 500.
 import { getAddress, type Abi, type Address, type Hex } from "viem";
-import { invalidRequest } from "@/lib/api/errors";
-import { readChain } from "@/lib/chain/read";
-import { deployedToken, findToken, requireStandard, type DeployedToken, type Scope } from "./scope";
-import { abiOf, familyOf } from "./standards";
+import { invalidRequest } from "@/lib/core/errors";
+import { bothForms } from "@/lib/core/amounts";
+import { readChain } from "@/lib/chain/network/read";
+import { deployedToken, findToken, requireStandard, type DeployedToken } from "@/lib/tokens/lookup";
+import { type Scope } from "@/lib/core/scope";
+import { abiOf, familyOf } from "@/lib/tokens/standards";
 
 
 /** readContract on the token (or another contract); reverts reach `onRevert`, transport failures are 502. */
@@ -83,4 +85,28 @@ export async function permitInfo(scope: Scope, id: string, owner: Address) {
     },
     primary_type: "Permit" as const,
   };
+}
+
+/**
+ * 400 insufficient_balance when `holder` holds less than `amount` of the token (ERC-20 family and ERC-1155), in
+ * both forms: "needs 9,000,000 TKN (9000000000000000000000000 base units)". A pre-check: the chain stays the
+ * judge (a transfer still pending is not counted), but an over-balance request is refused before it is recorded.
+ */
+export async function requireBalance(token: DeployedToken, holder: Address, amount: bigint, operation: string, nftTokenId?: bigint) {
+  const family = familyOf(token.standard);
+  if (family === "ERC721") return;
+  const balance = await readToken<bigint>(token, "balanceOf", family === "ERC1155" ? [holder, nftTokenId ?? 0n] : [holder]);
+  if (balance >= amount) return;
+  const decimals = family === "ERC1155" ? 0 : token.decimals;
+  const symbol = family === "ERC1155" ? `of token type ${nftTokenId}` : token.symbol;
+  throw invalidRequest(
+    "insufficient_balance",
+    `Insufficient balance: the ${operation} needs ${bothForms(amount, decimals, symbol)}, but ${holder} holds ${bothForms(balance, decimals, symbol)}.`,
+    "amount",
+  );
+}
+
+/** paused() of a deployed token: whether its transfers are stopped now. */
+export async function isPaused(scope: Scope, id: string): Promise<boolean> {
+  return readToken<boolean>(await deployedToken(scope, id), "paused");
 }

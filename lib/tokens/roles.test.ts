@@ -3,9 +3,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { maxUint256, type Address } from "viem";
 import { db } from "@/lib/db";
-import { PERMIT2_ADDRESS } from "@/lib/chain/predeploys";
-import { api, confirmed, deployToken, ERC20_FEATURES, eventsOf, read, tenant, type TestTenant } from "./testing";
-import { ROLE_IDS } from "./standards";
+import { PERMIT2_ADDRESS } from "@/lib/chain/network/predeploys";
+import { api, confirmed, deployToken, ERC20_FEATURES, eventsOf, read, tenant, type TestTenant } from "@/lib/tokens/testing";
+import { ROLE_IDS } from "@/lib/tokens/standards";
 
 const ALICE: Address = "0x00000000000000000000000000000000000000A1";
 const BOB: Address = "0x00000000000000000000000000000000000000B0";

@@ -2,12 +2,14 @@
 // a bytes32 id; ERC20_ALT by a bit of one uint256 per address. Writes go through the one chain path.
 import { getAddress, type Address, type Hex } from "viem";
 import type { z } from "zod";
-import { invalidRequest } from "@/lib/api/errors";
-import { actingFor } from "@/lib/connect/wallet-mode";
+import { invalidRequest } from "@/lib/core/errors";
+import { actingFor } from "@/lib/connect/settings/wallet-mode";
 import type { RenounceRoleInput, RoleInput } from "@/lib/schemas/tokens";
 import { readToken } from "./reads";
-import { deployedToken, findToken, requireStandard, type DeployedToken, type Scope } from "./scope";
-import { ALT_ROLE_BITS, ALT_ROLE_NAMES, decodeRoleBitmap, ROLE_IDS, ROLE_NAMES, roleNameOfId } from "./standards";
+import { deployedToken, findToken, requireStandard, type DeployedToken } from "@/lib/tokens/lookup";
+import { type Scope } from "@/lib/core/scope";
+import { ALT_ROLE_BITS, decodeRoleBitmap, ROLE_IDS, roleNameOfId } from "@/lib/tokens/standards";
+import { ALT_ROLE_NAMES, ROLE_NAMES } from "@/lib/schemas/tokens";
 import { submitTokenWrite } from "./submit";
 
 const isAlt = (token: { standard: string }) => token.standard === "ERC20_ALT";

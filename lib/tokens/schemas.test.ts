@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { keccak256, maxUint256, toHex } from "viem";
 import { CreateTokenInput, MintInput, PermitInput, RoleCheckAnyQuery } from "@/lib/schemas/tokens";
-import { ALT_ROLE_BITS, decodeRoleBitmap, ROLE_IDS, roleNameOfId } from "./standards";
+import { ALT_ROLE_BITS, decodeRoleBitmap, ROLE_IDS, roleNameOfId } from "@/lib/tokens/standards";
 
 const issue = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) => result.error?.issues[0]?.path.join(".");
 

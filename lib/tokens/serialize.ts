@@ -1,8 +1,8 @@
 // The one serialisation of a token record.
-import { unixSeconds } from "@/lib/api/ids";
+import { unixSeconds } from "@/lib/core/ids";
 import type { Token } from "@/lib/generated/prisma/client";
-import { featuresOf } from "./scope";
-import type { Standard } from "./standards";
+import { featuresOf } from "@/lib/tokens/lookup";
+import type { Standard } from "@/lib/tokens/standards";
 
 export interface RegulatedSuite {
   identity_registry: string;

@@ -1,18 +1,19 @@
 // Tokens: creation (a deploy transaction through the one chain-write path), listing and retrieval.
-import { db, transaction, type Prisma } from "@/lib/db";
+import { db, type Prisma } from "@/lib/db";
 import type { Token } from "@/lib/generated/prisma/client";
-import { newId } from "@/lib/api/ids";
-import { invalidRequest } from "@/lib/api/errors";
-import { paginate } from "@/lib/api/pagination";
-import { networkFor } from "@/lib/chain/networks";
-import { actingFor } from "@/lib/connect/wallet-mode";
-import { recordChainWrite, wakeWallets, type ChainWrite } from "@/lib/chain/transactions";
-import { suiteDeployment } from "@/lib/trex/deploy";
+import { newId } from "@/lib/core/ids";
+import { invalidRequest } from "@/lib/core/errors";
+import { paginate } from "@/lib/core/pagination";
+import { networkFor } from "@/lib/chain/network/networks";
+import { actingFor } from "@/lib/connect/settings/wallet-mode";
+import { writeOnce, type ChainWrite } from "@/lib/chain/intake";
+import { suiteDeployment } from "@/lib/trex/suite/deploy";
 import type { ListParams } from "@/lib/schemas/common";
 import { deployData, type CreateToken, type DeployPlan } from "./deploy";
-import { findToken, TOKEN_COLUMNS, type Scope } from "./scope";
+import { findToken, TOKEN_COLUMNS } from "@/lib/tokens/lookup";
+import { type Scope } from "@/lib/core/scope";
 import { serializeToken } from "./serialize";
-import { familyOf } from "./standards";
+import { familyOf } from "@/lib/tokens/standards";
 
 export { serializeToken };
 
@@ -54,28 +55,29 @@ const insertTokenSql = `INSERT INTO tokens (id, tenant_id, livemode, name, symbo
 export async function createToken(scope: Scope, input: CreateToken) {
   const network = networkFor(input.network, scope.livemode);
   const deploy = plan(input);
-  // The admin of what it deploys: the custodial wallet, or the smart account in connect mode.
-  const wallet = (await actingFor(scope, network.name)).address;
-  const { idempotency_key: _, ...request } = input;
-  const id = newId("tok");
-  const common = { tenantId: scope.tenantId, livemode: scope.livemode, network: network.name, tokenId: id, request };
-  const deployment: ChainWrite =
-    input.standard === "ERC3643"
-      ? { ...common, kind: "token.deploy_suite", signer: "platform", effect: { owner: wallet },
-          ...suiteDeployment({ tokenId: id, network: network.name, owner: wallet, name: input.name, symbol: input.symbol, decimals: deploy.decimals }) }
-      : { ...common, kind: "token.deploy", data: deployData(input, deploy, wallet) };
-
-  // The token and its deployment's record commit together (raw, as the chain path writes transactions).
-  const { token, write } = await transaction(async (client) => {
-    const write = await recordChainWrite(deployment, client);
-    const { rows } = await client.query(insertTokenSql, [
-      id, scope.tenantId, scope.livemode, input.name, input.symbol, input.standard, network.name, deploy.decimals,
-      deploy.initialSupply.toString(), JSON.stringify(deploy.features), write.id,
-    ]);
-    return { token: rows[0] as Token, write };
+  return writeOnce({
+    // The admin of what it deploys: the custodial wallet, or the smart account in connect mode.
+    check: async () => (await actingFor(scope, network.name)).address,
+    async record(tx, wallet) {
+      const { idempotency_key: _, ...request } = input;
+      const id = newId("tok");
+      const common = { tenantId: scope.tenantId, livemode: scope.livemode, network: network.name, tokenId: id, request };
+      // An ERC3643 suite is one deployTREXSuite call of the platform's factory, salted with the token id.
+      const deployment: ChainWrite =
+        input.standard === "ERC3643"
+          ? { ...common, kind: "token.deploy_suite", signer: "platform", effect: { owner: wallet },
+              ...suiteDeployment({ tokenId: id, network: network.name, owner: wallet, name: input.name, symbol: input.symbol, decimals: deploy.decimals }) }
+          : { ...common, kind: "token.deploy", data: deployData(input, deploy, wallet) };
+      // The token and its deployment's record commit together (raw, as the chain path writes transactions).
+      const write = await tx.record(deployment);
+      const { rows } = await tx.client.query(insertTokenSql, [
+        id, scope.tenantId, scope.livemode, input.name, input.symbol, input.standard, network.name, deploy.decimals,
+        deploy.initialSupply.toString(), JSON.stringify(deploy.features), write.id,
+      ]);
+      return serializeToken(rows[0] as Token);
+    },
+    find: async ([write]) => serializeToken(await findToken(scope, write.tokenId!)),
   });
-  await wakeWallets([write]);
-  return serializeToken(token);
 }
 
 export interface TokenFilters {
@@ -87,7 +89,7 @@ export interface TokenFilters {
 export function listTokens(scope: Scope, params: ListParams & TokenFilters) {
   const where: Prisma.TokenWhereInput = { tenantId: scope.tenantId, livemode: scope.livemode };
   if (params.status) where.status = params.status;
-  if (params.network) where.network = params.network;
+  if (params.network) where.network = networkFor(params.network, scope.livemode).name; // an unknown name is a 400, as in a POST
   if (params.standard) where.standard = params.standard;
   return paginate(db.token, where, params, serializeToken);
 }

@@ -1,8 +1,8 @@
 // The token standards the platform deploys, the contract template behind each, and their role names.
 import { keccak256, toHex, type Abi, type Hex } from "viem";
 import { artifact } from "@/lib/chain/artifacts";
+import { ALT_ROLE_NAMES, ROLE_NAMES, STANDARDS } from "@/lib/schemas/tokens";
 
-export const STANDARDS = ["ERC20", "ERC20_ALT", "ERC721", "ERC1155", "ERC3643"] as const;
 export type Standard = (typeof STANDARDS)[number];
 
 /**
@@ -32,8 +32,6 @@ export type Features = Record<Feature, boolean>;
 
 // Roles. AccessControl templates (ERC20, ERC721, ERC1155) identify a role by keccak256(name), the admin
 // role by zero; the bitmap template (ERC20_ALT) by one bit each. Names are the contracts' constant names.
-export const ROLE_NAMES = ["DEFAULT_ADMIN_ROLE", "MINTER_ROLE", "PAUSER_ROLE", "BURNER_ROLE"] as const;
-export const ALT_ROLE_NAMES = ["ADMIN_ROLE", "MINTER_ROLE", "PAUSER_ROLE", "BURNER_ROLE"] as const;
 export type RoleName = (typeof ROLE_NAMES)[number] | (typeof ALT_ROLE_NAMES)[number];
 
 const ZERO_ROLE: Hex = `0x${"0".repeat(64)}`;

@@ -1,11 +1,12 @@
 // Every token write: calldata encoded from the template's ABI, sent through the one chain-write path.
 // The events to emit on confirmation travel in the record's `effect` (see ./effects).
 import { encodeFunctionData, type Abi, type Address } from "viem";
-import { submitChainWrite } from "@/lib/chain/transactions";
-import type { OperationKind } from "@/lib/chain/operations";
-import type { EventType } from "@/lib/webhooks/event-types";
-import type { Scope, DeployedToken } from "./scope";
-import { abiOf, type Standard } from "./standards";
+import { submitChainWrite } from "@/lib/chain/intake";
+import type { OperationKind } from "@/lib/chain/registry/kinds";
+import type { EventType } from "@/lib/core/event-types";
+import type { DeployedToken } from "@/lib/tokens/lookup";
+import type { Scope } from "@/lib/core/scope";
+import { abiOf, type Standard } from "@/lib/tokens/standards";
 
 export interface PlannedEvent {
   type: EventType;
@@ -22,6 +23,8 @@ export interface TokenWrite {
   events?: PlannedEvent[];
   /** Another contract than the token itself (Permit2). */
   contract?: { address: Address; abi: Abi };
+  /** Checked before the write is recorded, and only then (not when a resumed request finds its earlier record). */
+  check?: () => Promise<void>;
 }
 
 export function encodeCall(standard: Standard, functionName: string, args: readonly unknown[], abi: Abi = abiOf(standard)) {
@@ -40,5 +43,5 @@ export function submitTokenWrite(scope: Scope, token: DeployedToken, write: Toke
     data: encodeCall(token.standard, write.functionName, write.args, write.contract?.abi),
     request,
     effect: { events: write.events ?? [] },
-  });
+  }, { check: write.check });
 }

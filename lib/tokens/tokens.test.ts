@@ -3,12 +3,18 @@
 import { describe, expect, it } from "vitest";
 import { call } from "@/test/client";
 import { db, pool } from "@/lib/db";
-import { newId } from "@/lib/api/ids";
+import { newId } from "@/lib/core/ids";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { tokenOperations } from "./effects";
-import { api, confirmed, deployToken, ERC20_FEATURES, eventsOf, settled, tenant, NETWORK } from "./testing";
+import { api, confirmed, deployToken, ERC20_FEATURES, eventsOf, settled, tenant, NETWORK, type TestTenant } from "@/lib/tokens/testing";
 
 const HOLDER = "0x00000000000000000000000000000000000000a1";
+
+async function confirmedTransfer(t: TestTenant, id: string, amount: string) {
+  const res = await api(t, "POST", `/v1/tokens/${id}/transfer`, { to: HOLDER, amount });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return settled(res.body.id);
+}
 
 describe("reference flow", () => {
   it("register → key → deploy ERC20 on polygon_amoy → poll until deployed → mint 1000 → balance 1000", async () => {
@@ -101,7 +107,7 @@ describe("create, list, retrieve", () => {
     expect((await api(t, "GET", "/v1/tokens?status=deploying")).body.total).toBe(0);
     expect((await api(t, "GET", "/v1/tokens?status=burnt")).body.error.param).toBe("status");
 
-    // The owner's write keeps the deployed token in this process (lib/tokens/scope): another tenant still gets 404.
+    // The owner's write keeps the deployed token in this process (lib/tokens/lookup): another tenant still gets 404.
     const minted = await api(t, "POST", `/v1/tokens/${a.body.id}/mint`, { to: HOLDER, amount: "1" });
     expect((await settled(minted.body.id)).status).toBe("confirmed");
     const other = await tenant();
@@ -116,7 +122,7 @@ describe("create, list, retrieve", () => {
     const live = { ...t, apiKey: key.body.secret as string };
     const refused = await api(live, "POST", "/v1/tokens", { name: "L", symbol: "L", standard: "ERC20", network: NETWORK });
     expect(refused.body.error).toMatchObject({ code: "network_testnet_with_live_key", param: "network" });
-    // A mainnet without RPC_URL_<NETWORK> is never served by the local chain (lib/chain/networks.test.ts).
+    // A mainnet without RPC_URL_<NETWORK> is never served by the local chain (lib/chain/network/networks.test.ts).
     const unavailable = await api(live, "POST", "/v1/tokens", { name: "L", symbol: "L", standard: "ERC20", network: "polygon" });
     expect(unavailable.body.error).toMatchObject({ code: "network_unavailable", param: "network" });
     const testToken = await api(t, "POST", "/v1/tokens", { name: "T", symbol: "T", standard: "ERC20", network: NETWORK });
@@ -173,17 +179,25 @@ describe("pre-checks and failures", () => {
     expect(await db.transaction.count({ where: { tenantId: t.id } })).toBe(before);
   });
 
-  it("a transfer over the balance ends failed with a readable reason", async () => {
+  it("a transfer or burn over the balance is refused before anything is recorded, in both forms", async () => {
     const t = await tenant();
-    const token = await deployToken(t, { name: "R", symbol: "R", standard: "ERC20", initial_supply: "10", features: ERC20_FEATURES });
-    const res = await api(t, "POST", `/v1/tokens/${token.id}/transfer`, { to: HOLDER, amount: "11" });
-    expect(res.status).toBe(201);
-    const tx = await settled(res.body.id);
-    expect(tx.status).toBe("failed");
-    expect(tx.errorMessage).toMatch(/ERC20InsufficientBalance\(.*balance: 10, needed: 11\)/);
-    const record = await api(t, "GET", `/v1/transactions/${res.body.id}`);
-    if (record.status === 200) expect(record.body.error.message).toMatch(/ERC20InsufficientBalance/);
-    expect(await eventsOf(t.id, "token.transferred")).toHaveLength(0);
+    const token = await deployToken(t, { name: "R", symbol: "TKN", standard: "ERC20", initial_supply: "1000000000000000000000", features: ERC20_FEATURES });
+    const before = await db.transaction.count({ where: { tenantId: t.id } });
+    const transfer = await api(t, "POST", `/v1/tokens/${token.id}/transfer`, { to: HOLDER, amount: "9000000000000000000000000" });
+    expect(transfer.status).toBe(400);
+    expect(transfer.body.error).toMatchObject({ code: "insufficient_balance", param: "amount" });
+    expect(transfer.body.error.message).toBe(
+      `Insufficient balance: the transfer needs 9,000,000 TKN (9000000000000000000000000 base units), but ${t.wallet} holds 1,000 TKN (1000000000000000000000 base units).`,
+    );
+    const burn = await api(t, "POST", `/v1/tokens/${token.id}/burn`, { amount: "1000000000000000000001" });
+    expect(burn.body.error).toMatchObject({ code: "insufficient_balance", param: "amount" });
+    expect(burn.body.error.message).toContain("the burn needs 1,000.000000000000000001 TKN (1000000000000000000001 base units)");
+    const burnFrom = await api(t, "POST", `/v1/tokens/${token.id}/burn_from`, { from: HOLDER, amount: "1" });
+    expect(burnFrom.body.error).toMatchObject({ code: "insufficient_balance" });
+    expect(await db.transaction.count({ where: { tenantId: t.id } })).toBe(before);
+    // The whole balance still goes.
+    expect((await confirmedTransfer(t, token.id, "1000000000000000000000")).status).toBe("confirmed");
+    expect(await eventsOf(t.id, "token.transferred")).toHaveLength(1);
   });
 
   it("a failed deployment marks the token failed with the reason", async () => {

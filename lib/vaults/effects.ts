@@ -5,9 +5,11 @@
 // emits vault.deposit, vault.mint, vault.withdraw or vault.redeem.
 import { encodeFunctionData, getAddress, parseEventLogs, type Abi, type Address } from "viem";
 import { artifact } from "@/lib/chain/artifacts";
-import type { EffectContext, EffectEvent, KindsOf, Operation } from "@/lib/chain/operations";
+import type { EffectContext, EffectEvent, Operation } from "@/lib/chain/registry/kinds";
+import { resourceLifecycle } from "@/lib/chain/intake/resource-rows";
 import type { Vault, VaultOperation } from "@/lib/generated/prisma/client";
 import { OPERATION_COLUMNS, serializeVault, serializeVaultOperation, VAULT_COLUMNS, type VaultActionName } from "./records";
+import { updateRow } from "@/lib/db/columns";
 
 export interface VaultEffect {
   vault: string;
@@ -21,33 +23,11 @@ export interface VaultEffect {
 }
 const effectOf = (ctx: EffectContext) => ctx.tx.effect as unknown as VaultEffect;
 
-async function updateVault(ctx: EffectContext, set: string, values: unknown[] = []) {
-  const { rows } = await ctx.client.query(
-    `UPDATE vaults SET ${set}, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1 RETURNING ${VAULT_COLUMNS}`,
-    [effectOf(ctx).vault, ...values],
-  );
-  return rows[0] as Vault | undefined;
-}
+const vaults = resourceLifecycle<Vault>({
+  table: "vaults", columns: VAULT_COLUMNS, id: (effect) => (effect as unknown as VaultEffect).vault, deployed: { type: "vault.deployed", object: serializeVault },
+});
 
-async function updateOperation(ctx: EffectContext, set: string, values: unknown[] = []) {
-  const { rows } = await ctx.client.query(
-    `UPDATE vault_operations SET ${set}, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1 RETURNING ${OPERATION_COLUMNS}`,
-    [effectOf(ctx).operation, ...values],
-  );
-  return rows[0] as VaultOperation | undefined;
-}
-
-const deploy: Operation = {
-  async onConfirmed(ctx) {
-    if (!ctx.receipt.contractAddress) {
-      await updateVault(ctx, "status = 'failed', failure_reason = $2", ["The deployment created no contract."]);
-      return;
-    }
-    const row = await updateVault(ctx, "address = $2, status = 'active'", [getAddress(ctx.receipt.contractAddress)]);
-    return row ? [{ type: "vault.deployed", object: serializeVault(row) }] : [];
-  },
-  onFailed: async (ctx) => void (await updateVault(ctx, "status = 'failed', failure_reason = $2", [`The deployment failed: ${ctx.reason}`])),
-};
+const updateOperation = (ctx: EffectContext, set: string, values: unknown[] = []) => updateRow<VaultOperation>(ctx.client, "vault_operations", OPERATION_COLUMNS, effectOf(ctx).operation, set, values);
 
 const approveAsset: Operation = {
   async onConfirmed(ctx) {
@@ -58,7 +38,7 @@ const approveAsset: Operation = {
       request: { vault, operation, action, [action === "mint" ? "shares" : "assets"]: amount, receiver }, effect: { vault, operation },
     });
     await updateOperation(ctx, "status = 'pending', tx_id = $2", [write.id]);
-    await updateVault(ctx, "last_tx_id = $2", [write.id]);
+    await vaults.update(ctx, { last_tx_id: write.id });
   },
   async onFailed(ctx) {
     await updateOperation(ctx, "status = 'failed', failure_reason = $2", [
@@ -85,7 +65,7 @@ function action(name: VaultActionName, eventName: "Deposit" | "Withdraw"): Opera
 }
 
 export const vaultOperations = {
-  "vault.deploy": deploy,
+  "vault.deploy": vaults.deployment(),
   "vault.approve_asset": approveAsset,
   "vault.deposit": action("deposit", "Deposit"),
   "vault.mint": action("mint", "Deposit"),
@@ -94,7 +74,3 @@ export const vaultOperations = {
   "vault.shares.approve": {},
   "vault.shares.transfer": {},
 } satisfies Record<string, Operation>;
-
-declare module "@/lib/chain/operations" {
-  interface OperationKinds extends KindsOf<typeof vaultOperations> {}
-}

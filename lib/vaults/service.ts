@@ -5,19 +5,20 @@
 // the wallet would refuse (ERC-4626 max*, balances) is answered 400 before anything is recorded.
 import { encodeDeployData, encodeFunctionData, erc20Abi, getAddress, zeroAddress, type Abi, type Address, type Hex } from "viem";
 import type { z } from "zod";
-import { db, transaction, type Prisma } from "@/lib/db";
-import { invalidRequest, notFound } from "@/lib/api/errors";
-import { paginate } from "@/lib/api/pagination";
+import { db, type Prisma } from "@/lib/db";
+import { invalidRequest, notFound } from "@/lib/core/errors";
+import { paginate } from "@/lib/core/pagination";
 import { artifact } from "@/lib/chain/artifacts";
-import type { OperationKind } from "@/lib/chain/operations";
-import { readChain } from "@/lib/chain/read";
-import { serializeTransaction } from "@/lib/chain/serialize";
-import { recordChainWrite, wakeWallets, type ChainWrite } from "@/lib/chain/transactions";
-import { actingFor } from "@/lib/connect/wallet-mode";
-import type { Vault, VaultOperation } from "@/lib/generated/prisma/client";
+import type { OperationKind } from "@/lib/chain/registry/kinds";
+import { readChain } from "@/lib/chain/network/read";
+import { serializeTransaction } from "@/lib/chain/records/serialize";
+import { writeOnce, type Recorder } from "@/lib/chain/intake";
+import { findScoped, listScoped } from "@/lib/chain/intake/resource-rows";
+import { actingAs, actingFor } from "@/lib/connect/settings/wallet-mode";
+import type { Transaction, Vault, VaultOperation } from "@/lib/generated/prisma/client";
 import type * as S from "@/lib/schemas/vaults";
-import { readErc20, resolveErc20 } from "@/lib/tokens/erc20-ref";
-import type { Scope } from "@/lib/tokens/scope";
+import { erc20Units, readErc20, resolveErc20 } from "@/lib/tokens/erc20-ref";
+import type { Scope } from "@/lib/core/scope";
 import { DECIMALS_OFFSET, OPERATION_COLUMNS, serializeVault, serializeVaultOperation, vaultId, vaultOperationId, VAULT_COLUMNS, type VaultActionName } from "./records";
 
 const vaultAbi = () => artifact("PlatformVault").abi as Abi;
@@ -28,36 +29,27 @@ const insertSql = `INSERT INTO vaults (id, tenant_id, livemode, network, asset_t
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'deploying', $9, $9, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC') RETURNING ${VAULT_COLUMNS}`;
 
 export async function createVault(scope: Scope, input: z.output<typeof S.CreateVaultInput>) {
-  const asset = await resolveErc20(scope, input.asset, input.network, "asset", "a vault holds");
-  const id = vaultId();
-  const { idempotency_key: _, ...request } = input;
-  const pv = artifact("PlatformVault");
-  const deploy: ChainWrite = {
-    tenantId: scope.tenantId, livemode: scope.livemode, network: asset.network.name, kind: "vault.deploy", tokenId: asset.tokenId ?? undefined,
-    data: encodeDeployData({ abi: pv.abi, bytecode: pv.bytecode, args: [asset.address, input.name, input.symbol] } as never),
-    request: { ...request, vault: id }, effect: { vault: id },
-  };
-  const { row, write } = await transaction(async (client) => {
-    const write = await recordChainWrite(deploy, client);
-    const { rows } = await client.query(insertSql, [id, scope.tenantId, scope.livemode, asset.network.name, asset.tokenId, asset.address, input.name, input.symbol, write.id]);
-    return { row: rows[0] as Vault, write };
+  return writeOnce({
+    check: () => resolveErc20(scope, input.asset, input.network, "asset", "a vault holds"),
+    async record(tx, asset) {
+      const id = vaultId();
+      const { idempotency_key: _, ...request } = input;
+      const pv = artifact("PlatformVault");
+      const write = await tx.record({
+        tenantId: scope.tenantId, livemode: scope.livemode, network: asset.network.name, kind: "vault.deploy", tokenId: asset.tokenId ?? undefined,
+        data: encodeDeployData({ abi: pv.abi, bytecode: pv.bytecode, args: [asset.address, input.name, input.symbol] } as never),
+        request: { ...request, vault: id }, effect: { vault: id },
+      });
+      const { rows } = await tx.client.query(insertSql, [id, scope.tenantId, scope.livemode, asset.network.name, asset.tokenId, asset.address, input.name, input.symbol, write.id]);
+      return serializeVault(rows[0] as Vault);
+    },
+    find: async ([write]) => serializeVault(await db.vault.findFirstOrThrow({ where: { deployTxId: write.id } })),
   });
-  await wakeWallets([write]);
-  return serializeVault(row);
 }
 
-export function listVaults(scope: Scope, params: z.output<typeof S.ListVaultsQuery>) {
-  const where: Prisma.VaultWhereInput = { tenantId: scope.tenantId, livemode: scope.livemode };
-  if (params.status) where.status = params.status;
-  if (params.network) where.network = params.network;
-  return paginate(db.vault, where, params, serializeVault);
-}
+export const listVaults = (scope: Scope, params: z.output<typeof S.ListVaultsQuery>) => listScoped(db.vault, scope, params, serializeVault);
 
-async function findVault(scope: Scope, id: string) {
-  const row = await db.vault.findFirst({ where: { id, tenantId: scope.tenantId, livemode: scope.livemode } });
-  if (!row) throw notFound("vault", id);
-  return row;
-}
+const findVault = (scope: Scope, id: string) => findScoped(db.vault, scope, id, "vault");
 
 type Active = Vault & { address: Address; assetAddress: Address };
 
@@ -78,6 +70,12 @@ export async function getVault(scope: Scope, id: string) {
   // The vault's own view of the asset (OpenZeppelin reads its decimals at deployment, 18 when it has none).
   const assetDecimals = Number(decimals) - DECIMALS_OFFSET;
   return { ...serializeVault(row), total_assets: assets.toString(), total_supply: shares.toString(), asset_decimals: assetDecimals, decimals: Number(decimals) };
+}
+
+/** The decimals of an active vault's assets and of its shares, as the vault reports them (for amounts typed in units). */
+export async function vaultDecimals(scope: Scope, id: string) {
+  const shares = Number(await readVault<number>(await activeVault(scope, id), "decimals"));
+  return { assets: shares - DECIMALS_OFFSET, shares };
 }
 
 export async function convert(scope: Scope, id: string, query: z.output<typeof S.ConvertQuery>) {
@@ -143,17 +141,18 @@ interface Call {
 }
 
 /** Records one share-token call (approve, transfer) and makes it the vault's last transaction; answers the transaction. */
-async function recordCall(scope: Scope, row: Active, c: Call, request: Record<string, unknown>) {
-  const write = await transaction(async (client) => {
-    const write = await recordChainWrite(
-      { tenantId: scope.tenantId, livemode: scope.livemode, network: row.network, kind: c.kind, tokenId: row.assetTokenId ?? undefined, to: c.to, data: c.data, request, effect: { vault: row.id } },
-      client,
-    );
-    await client.query("UPDATE vaults SET last_tx_id = $2, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1", [row.id, write.id]);
-    return write;
+function recordCall(scope: Scope, check: () => Promise<{ row: Active; call: Call; request: Record<string, unknown> }>) {
+  return writeOnce({
+    check,
+    async record(tx, { row, call: c, request }) {
+      const write = await tx.record({
+        tenantId: scope.tenantId, livemode: scope.livemode, network: row.network, kind: c.kind, tokenId: row.assetTokenId ?? undefined, to: c.to, data: c.data, request, effect: { vault: row.id },
+      });
+      await tx.client.query("UPDATE vaults SET last_tx_id = $2, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1", [row.id, write.id]);
+      return serializeTransaction(write);
+    },
+    find: async ([write]) => serializeTransaction(write),
   });
-  await wakeWallets([write]);
-  return serializeTransaction(write);
 }
 
 interface Started {
@@ -174,50 +173,61 @@ const insertOperationSql = `INSERT INTO vault_operations (id, tenant_id, livemod
 // approval covers them too, since approve() replaces the allowance they were given. (Actions already
 // recorded come before the new approval on the wallet's nonces.) A surplus can only ever be pulled by the
 // owner's own deposit or mint: ERC-4626 takes the assets from its caller.
-const awaitingSql = `SELECT COALESCE(SUM((CASE action WHEN 'deposit' THEN amount ELSE preview END)::numeric), 0)::text AS assets
+export const awaitingSql = `SELECT COALESCE(SUM((CASE action WHEN 'deposit' THEN amount ELSE preview END)::numeric), 0)::text AS assets
   FROM vault_operations WHERE vault_id = $1 AND owner = $2 AND status = 'approving'`;
 
 /**
  * Records a vault operation and its first chain write: for a deposit or mint the asset approval (the action
  * itself is recorded by ./effects once the approval confirms), else the action. Answers the operation.
+ * `check` reads what the vault and the wallet allow (400 before anything is recorded).
  */
-async function startOperation(scope: Scope, row: Active, op: Started) {
+function startOperation(scope: Scope, check: () => Promise<{ row: Active; op: Started }>) {
+  return writeOnce({ check, record: (tx, { row, op }) => recordOperation(scope, tx, row, op), find: ([write]) => operationOf(write) });
+}
+
+async function recordOperation(scope: Scope, tx: Recorder, row: Active, op: Started) {
+  const { client } = tx;
   const id = vaultOperationId();
   const request = { vault: row.id, operation: id, action: op.action, [op.action === "deposit" || op.action === "withdraw" ? "assets" : "shares"]: op.amount.toString(), receiver: op.receiver };
   const needsApproval = op.action === "deposit" || op.action === "mint";
-  const { saved, write } = await transaction(async (client) => {
-    await client.query("SELECT id FROM vaults WHERE id = $1 FOR UPDATE", [row.id]); // one approval total at a time per vault
-    let approved: bigint | null = null;
-    let write;
-    if (needsApproval) {
-      const own = op.action === "deposit" ? op.amount : op.preview;
-      approved = own + BigInt((await client.query(awaitingSql, [row.id, op.owner])).rows[0].assets);
-      write = await recordChainWrite({
-        tenantId: scope.tenantId, livemode: scope.livemode, network: row.network, kind: "vault.approve_asset", tokenId: row.assetTokenId ?? undefined,
-        to: row.assetAddress, data: call(erc20Abi as Abi, "approve", [row.address, approved]), request: { ...request, spender: row.address, approved_assets: approved.toString() },
-        effect: { vault: row.id, operation: id, action: op.action, amount: op.amount.toString(), receiver: op.receiver, vault_address: row.address },
-      }, client);
-    } else {
-      const args = [op.amount, op.receiver, op.owner];
-      write = await recordChainWrite({
-        tenantId: scope.tenantId, livemode: scope.livemode, network: row.network, kind: `vault.${op.action}`, tokenId: row.assetTokenId ?? undefined,
-        to: row.address, data: call(vaultAbi(), op.action, args), request, effect: { vault: row.id, operation: id },
-      }, client);
-    }
-    const { rows } = await client.query(insertOperationSql, [
-      id, scope.tenantId, scope.livemode, row.id, op.action, needsApproval ? "approving" : "pending", op.amount.toString(), op.preview.toString(), op.receiver, op.owner,
-      approved?.toString() ?? null, needsApproval ? write.id : null, needsApproval ? null : write.id,
-    ]);
-    await client.query("UPDATE vaults SET last_tx_id = $2, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1", [row.id, write.id]);
-    return { saved: rows[0] as VaultOperation, write };
-  });
-  await wakeWallets([write]);
-  return serializeVaultOperation(saved, row.address);
+  await client.query("SELECT id FROM vaults WHERE id = $1 FOR UPDATE", [row.id]); // one approval total at a time per vault
+  let approved: bigint | null = null;
+  let write;
+  if (needsApproval) {
+    const own = op.action === "deposit" ? op.amount : op.preview;
+    approved = own + BigInt((await client.query(awaitingSql, [row.id, op.owner])).rows[0].assets);
+    write = await tx.record({
+      tenantId: scope.tenantId, livemode: scope.livemode, network: row.network, kind: "vault.approve_asset", tokenId: row.assetTokenId ?? undefined,
+      to: row.assetAddress, data: call(erc20Abi as Abi, "approve", [row.address, approved]), request: { ...request, spender: row.address, approved_assets: approved.toString() },
+      effect: { vault: row.id, operation: id, action: op.action, amount: op.amount.toString(), receiver: op.receiver, vault_address: row.address },
+    });
+  } else {
+    const args = [op.amount, op.receiver, op.owner];
+    write = await tx.record({
+      tenantId: scope.tenantId, livemode: scope.livemode, network: row.network, kind: `vault.${op.action}`, tokenId: row.assetTokenId ?? undefined,
+      to: row.address, data: call(vaultAbi(), op.action, args), request, effect: { vault: row.id, operation: id },
+    });
+  }
+  const { rows } = await client.query(insertOperationSql, [
+    id, scope.tenantId, scope.livemode, row.id, op.action, needsApproval ? "approving" : "pending", op.amount.toString(), op.preview.toString(), op.receiver, op.owner,
+    approved?.toString() ?? null, needsApproval ? write.id : null, needsApproval ? null : write.id,
+  ]);
+  await client.query("UPDATE vaults SET last_tx_id = $2, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1", [row.id, write.id]);
+  return serializeVaultOperation(rows[0] as VaultOperation, row.address);
 }
 
-/** A 400 when `amount` (the body's `param`) is more than `limit`, which `what` describes. */
-function atMost(amount: bigint, limit: bigint, code: string, what: string, param: string) {
-  if (amount > limit) throw invalidRequest(code, `Invalid ${param}: ${amount} is more than ${what} (${limit}).`, param);
+/** The operation an earlier run of the request recorded with this first write. */
+async function operationOf(write: Transaction) {
+  const op = await db.vaultOperation.findFirstOrThrow({ where: { OR: [{ approveTxId: write.id }, { txId: write.id }] } });
+  const vault = await db.vault.findUniqueOrThrow({ where: { id: op.vaultId } });
+  return serializeVaultOperation(op, vault.address);
+}
+
+/** A 400 when `amount` (the body's `param`, in the vault's assets or shares) is more than `limit`, which `what` describes. */
+async function atMost(row: Active, of: "assets" | "shares", amount: bigint, limit: bigint, code: string, what: string, param: string) {
+  if (amount <= limit) return;
+  const units = await erc20Units(row.network, of === "assets" ? row.assetAddress : row.address);
+  throw invalidRequest(code, `Invalid ${param}: ${units(amount)} is more than ${what}: ${units(limit)}.`, param);
 }
 
 /** The vault, its acting wallet and the receiver (default: the wallet). */
@@ -227,6 +237,20 @@ async function actionContext(scope: Scope, id: string, receiver?: string) {
   return { row, wallet, receiver: receiver ? nonZero(receiver, "receiver") : wallet };
 }
 
+/**
+ * After a switch of wallet mode the shares stay with the account that deposited them: when the acting account
+ * received none here but another account of the tenant did, 409 managed_by_other_account naming it, before any
+ * chain read or write (rather than an unexplained "insufficient shares").
+ */
+async function requireSharesHere(scope: Scope, row: Active, wallet: Address, param: string) {
+  const holders = await db.vaultOperation.findMany({
+    where: { vaultId: row.id, action: { in: ["deposit", "mint"] }, status: "succeeded" }, select: { owner: true, receiver: true }, orderBy: { id: "desc" }, take: 100,
+  });
+  if (holders.some((h) => getAddress(h.receiver) === wallet)) return;
+  const other = holders.find((h) => h.receiver === h.owner && getAddress(h.owner) !== wallet);
+  if (other) await actingAs(scope, row.network, other.owner, `The shares of vault '${row.id}'`, param);
+}
+
 /** The zero address would make the vault or the share token revert (ERC20InvalidReceiver, ERC20InvalidSpender). */
 function nonZero(address: string, param: string) {
   const checked = getAddress(address);
@@ -234,50 +258,64 @@ function nonZero(address: string, param: string) {
   return checked;
 }
 
-export async function deposit(scope: Scope, id: string, body: z.output<typeof S.DepositInput>) {
-  const { row, wallet, receiver } = await actionContext(scope, id, body.receiver);
-  const assets = BigInt(body.assets);
-  const [balance, max, shares] = await Promise.all([
-    readErc20<bigint>(row.network, row.assetAddress, "balanceOf", [wallet]),
-    readVault<bigint>(row, "maxDeposit", [receiver]),
-    readVault<bigint>(row, "previewDeposit", [assets]),
-  ]);
-  atMost(assets, max, "vault_limit_exceeded", `the vault accepts for ${receiver} (maxDeposit)`, "assets");
-  atMost(assets, balance, "insufficient_balance", `the tenant wallet ${wallet} holds of the asset`, "assets");
-  if (shares === 0n) throw invalidRequest("amount_too_small", `Invalid assets: depositing ${assets} would give 0 shares at the vault's rate.`, "assets");
-  return startOperation(scope, row, { action: "deposit", amount: assets, preview: shares, receiver, owner: wallet });
+export function deposit(scope: Scope, id: string, body: z.output<typeof S.DepositInput>) {
+  return startOperation(scope, async () => {
+    const { row, wallet, receiver } = await actionContext(scope, id, body.receiver);
+    const assets = BigInt(body.assets);
+    const [balance, max, shares] = await Promise.all([
+      readErc20<bigint>(row.network, row.assetAddress, "balanceOf", [wallet]),
+      readVault<bigint>(row, "maxDeposit", [receiver]),
+      readVault<bigint>(row, "previewDeposit", [assets]),
+    ]);
+    await atMost(row, "assets", assets, max, "vault_limit_exceeded", `the vault accepts for ${receiver}`, "assets");
+    if (assets > balance) {
+      const units = await erc20Units(row.network, row.assetAddress as Address);
+      throw invalidRequest("insufficient_balance", `Insufficient balance: depositing needs ${units(assets)}, but the tenant wallet ${wallet} holds ${units(balance)}.`, "assets");
+    }
+    if (shares === 0n) throw invalidRequest("amount_too_small", `Invalid assets: depositing ${assets} would give 0 shares at the vault's rate.`, "assets");
+    return { row, op: { action: "deposit", amount: assets, preview: shares, receiver, owner: wallet } as Started };
+  });
 }
 
-export async function mint(scope: Scope, id: string, body: z.output<typeof S.MintInput>) {
-  const { row, wallet, receiver } = await actionContext(scope, id, body.receiver);
-  const shares = BigInt(body.shares);
-  const [assets, balance, max] = await Promise.all([
-    readVault<bigint>(row, "previewMint", [shares]),
-    readErc20<bigint>(row.network, row.assetAddress, "balanceOf", [wallet]),
-    readVault<bigint>(row, "maxMint", [receiver]),
-  ]);
-  atMost(shares, max, "vault_limit_exceeded", `the vault mints for ${receiver} (maxMint)`, "shares");
-  if (assets > balance) {
-    throw invalidRequest("insufficient_balance", `Invalid shares: minting ${shares} takes ${assets} of the asset, more than the tenant wallet ${wallet} holds (${balance}).`, "shares");
-  }
-  return startOperation(scope, row, { action: "mint", amount: shares, preview: assets, receiver, owner: wallet });
+export function mint(scope: Scope, id: string, body: z.output<typeof S.MintInput>) {
+  return startOperation(scope, async () => {
+    const { row, wallet, receiver } = await actionContext(scope, id, body.receiver);
+    const shares = BigInt(body.shares);
+    const [assets, balance, max] = await Promise.all([
+      readVault<bigint>(row, "previewMint", [shares]),
+      readErc20<bigint>(row.network, row.assetAddress, "balanceOf", [wallet]),
+      readVault<bigint>(row, "maxMint", [receiver]),
+    ]);
+    await atMost(row, "shares", shares, max, "vault_limit_exceeded", `the vault mints for ${receiver}`, "shares");
+    if (assets > balance) {
+      const units = await erc20Units(row.network, row.assetAddress as Address);
+      throw invalidRequest("insufficient_balance", `Insufficient balance: minting ${shares} shares takes ${units(assets)}, but the tenant wallet ${wallet} holds ${units(balance)}.`, "shares");
+    }
+    return { row, op: { action: "mint", amount: shares, preview: assets, receiver, owner: wallet } as Started };
+  });
 }
 
-export async function withdraw(scope: Scope, id: string, body: z.output<typeof S.WithdrawInput>) {
-  const { row, wallet, receiver } = await actionContext(scope, id, body.receiver);
-  const assets = BigInt(body.assets);
-  const [max, shares] = await Promise.all([readVault<bigint>(row, "maxWithdraw", [wallet]), readVault<bigint>(row, "previewWithdraw", [assets])]);
-  atMost(assets, max, "insufficient_shares", `what the tenant wallet ${wallet}'s shares can withdraw (maxWithdraw)`, "assets");
-  return startOperation(scope, row, { action: "withdraw", amount: assets, preview: shares, receiver, owner: wallet });
+export function withdraw(scope: Scope, id: string, body: z.output<typeof S.WithdrawInput>) {
+  return startOperation(scope, async () => {
+    const { row, wallet, receiver } = await actionContext(scope, id, body.receiver);
+    await requireSharesHere(scope, row, wallet, "assets");
+    const assets = BigInt(body.assets);
+    const [max, shares] = await Promise.all([readVault<bigint>(row, "maxWithdraw", [wallet]), readVault<bigint>(row, "previewWithdraw", [assets])]);
+    await atMost(row, "assets", assets, max, "insufficient_shares", `what the shares of the tenant wallet ${wallet} can withdraw`, "assets");
+    return { row, op: { action: "withdraw", amount: assets, preview: shares, receiver, owner: wallet } as Started };
+  });
 }
 
-export async function redeem(scope: Scope, id: string, body: z.output<typeof S.RedeemInput>) {
-  const { row, wallet, receiver } = await actionContext(scope, id, body.receiver);
-  const shares = BigInt(body.shares);
-  const [max, assets] = await Promise.all([readVault<bigint>(row, "maxRedeem", [wallet]), readVault<bigint>(row, "previewRedeem", [shares])]);
-  atMost(shares, max, "insufficient_shares", `the shares the tenant wallet ${wallet} can redeem (maxRedeem)`, "shares");
-  if (assets === 0n) throw invalidRequest("amount_too_small", `Invalid shares: redeeming ${shares} would pay 0 assets at the vault's rate.`, "shares");
-  return startOperation(scope, row, { action: "redeem", amount: shares, preview: assets, receiver, owner: wallet });
+export function redeem(scope: Scope, id: string, body: z.output<typeof S.RedeemInput>) {
+  return startOperation(scope, async () => {
+    const { row, wallet, receiver } = await actionContext(scope, id, body.receiver);
+    await requireSharesHere(scope, row, wallet, "shares");
+    const shares = BigInt(body.shares);
+    const [max, assets] = await Promise.all([readVault<bigint>(row, "maxRedeem", [wallet]), readVault<bigint>(row, "previewRedeem", [shares])]);
+    await atMost(row, "shares", shares, max, "insufficient_shares", `the shares the tenant wallet ${wallet} can redeem`, "shares");
+    if (assets === 0n) throw invalidRequest("amount_too_small", `Invalid shares: redeeming ${shares} would pay 0 assets at the vault's rate.`, "shares");
+    return { row, op: { action: "redeem", amount: shares, preview: assets, receiver, owner: wallet } as Started };
+  });
 }
 
 export async function listVaultOperations(scope: Scope, id: string, params: z.output<typeof S.ListVaultOperationsQuery>) {
@@ -295,19 +333,24 @@ export async function getVaultOperation(scope: Scope, id: string, operationId: s
   return serializeVaultOperation(op, row.address);
 }
 
-export async function approveShares(scope: Scope, id: string, body: z.output<typeof S.SharesApproveInput>) {
-  const row = await activeVault(scope, id);
-  const spender = nonZero(body.spender, "spender");
-  const { idempotency_key: _, ...request } = body;
-  return recordCall(scope, row, { kind: "vault.shares.approve", to: row.address, data: call(vaultAbi(), "approve", [spender, BigInt(body.amount)]) }, { ...request, vault: row.id, spender });
+export function approveShares(scope: Scope, id: string, body: z.output<typeof S.SharesApproveInput>) {
+  return recordCall(scope, async () => {
+    const row = await activeVault(scope, id);
+    const spender = nonZero(body.spender, "spender");
+    const { idempotency_key: _, ...request } = body;
+    return { row, call: { kind: "vault.shares.approve", to: row.address, data: call(vaultAbi(), "approve", [spender, BigInt(body.amount)]) }, request: { ...request, vault: row.id, spender } };
+  });
 }
 
-export async function transferShares(scope: Scope, id: string, body: z.output<typeof S.SharesTransferInput>) {
-  const row = await activeVault(scope, id);
-  const wallet = await actingAddress(scope, row);
-  const to = nonZero(body.to, "to");
-  const amount = BigInt(body.amount);
-  atMost(amount, await readVault<bigint>(row, "balanceOf", [wallet]), "insufficient_shares", `the shares the tenant wallet ${wallet} holds`, "amount");
-  const { idempotency_key: _, ...request } = body;
-  return recordCall(scope, row, { kind: "vault.shares.transfer", to: row.address, data: call(vaultAbi(), "transfer", [to, amount]) }, { ...request, vault: row.id, to });
+export function transferShares(scope: Scope, id: string, body: z.output<typeof S.SharesTransferInput>) {
+  return recordCall(scope, async () => {
+    const row = await activeVault(scope, id);
+    const wallet = await actingAddress(scope, row);
+    const to = nonZero(body.to, "to");
+    await requireSharesHere(scope, row, wallet, "amount");
+    const amount = BigInt(body.amount);
+    await atMost(row, "shares", amount, await readVault<bigint>(row, "balanceOf", [wallet]), "insufficient_shares", `the shares the tenant wallet ${wallet} holds`, "amount");
+    const { idempotency_key: _, ...request } = body;
+    return { row, call: { kind: "vault.shares.transfer", to: row.address, data: call(vaultAbi(), "transfer", [to, amount]) }, request: { ...request, vault: row.id, to } };
+  });
 }

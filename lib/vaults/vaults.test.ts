@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { erc20Abi, getAddress, parseUnits, zeroAddress, type Abi, type Address } from "viem";
 import { db } from "@/lib/db";
 import { artifact } from "@/lib/chain/artifacts";
-import { startReceiver, type Receiver } from "@/lib/webhooks/test-receiver";
+import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 import { ERC20ApproveRejectMock } from "@/test/artifacts/ERC20ApproveRejectMock";
 import {
   account, api, chain, deployContract, deployToken, ERC20_FEATURES, eventsOf, NETWORK, send, settled, tenant, type TestTenant,
@@ -257,6 +257,9 @@ describe("vaults", () => {
       expect(res.status, path).toBe(400);
       expect(res.body.error, `${path} ${JSON.stringify(body)}`).toMatchObject({ code, param });
     }
+    // Amounts in the words of a refusal read in units with the symbol, as well as in base units.
+    const tooMuch = await api(t, "POST", `/v1/vaults/${vault.id}/withdraw`, { assets: String(maxWithdraw + 1n) });
+    expect(tooMuch.body.error.message).toMatch(/^Invalid assets: [\d,.]+ \S+ \(\d+ base units\) is more than what the shares of the tenant wallet 0x[0-9a-fA-F]{40} can withdraw: [\d,.]+ \S+ \(\d+ base units\)\.$/);
     expect((await api(t, "GET", `/v1/vaults/${vault.id}/convert?assets=1&shares=1`)).status).toBe(400);
     const created = await api(t, "POST", "/v1/vaults", { asset: "0x00000000000000000000000000000000000000aa", network: NETWORK, name: "x", symbol: "x" });
     expect(created.body.error).toMatchObject({ code: "token_not_erc20", param: "asset" });

@@ -3,7 +3,8 @@
 // finalizes the chain record).
 import { encodeFunctionData, erc20Abi, getAddress, parseEventLogs, type Address } from "viem";
 import { artifact } from "@/lib/chain/artifacts";
-import type { EffectContext, EffectEvent, Operation, KindsOf } from "@/lib/chain/operations";
+import type { EffectContext, EffectEvent, Operation } from "@/lib/chain/registry/kinds";
+import { resourceLifecycle } from "@/lib/chain/intake/resource-rows";
 import type { VestingSchedule } from "@/lib/generated/prisma/client";
 import { serializeVesting, VESTING_COLUMNS } from "./records";
 
@@ -17,6 +18,12 @@ export interface VestingEffect {
 }
 const effectOf = (ctx: EffectContext) => ctx.tx.effect as unknown as VestingEffect;
 
+const schedules = resourceLifecycle<VestingSchedule>({
+  table: "vesting_schedules", columns: VESTING_COLUMNS, id: (effect) => (effect as unknown as VestingEffect).vesting,
+  deployed: { type: "vesting.deployed", object: serializeVesting },
+});
+
+/** Raw SET clauses for the updates that compute from the row itself (released_total). */
 async function update(ctx: EffectContext, set: string, values: unknown[] = []) {
   const { rows } = await ctx.client.query(
     `UPDATE vesting_schedules SET ${set}, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1 RETURNING ${VESTING_COLUMNS}`,
@@ -25,35 +32,23 @@ async function update(ctx: EffectContext, set: string, values: unknown[] = []) {
   return rows[0] as VestingSchedule | undefined;
 }
 
-const deploy: Operation = {
-  async onConfirmed(ctx) {
-    if (!ctx.receipt.contractAddress) {
-      await update(ctx, "status = 'failed', failure_reason = $2", ["The deployment created no contract."]);
-      return;
-    }
-    const wallet = getAddress(ctx.receipt.contractAddress);
+/** Deployed, the wallet is funded next when the request named an amount: the schedule is then `funding`. */
+const deploy = schedules.deployment({
+  async activate(ctx, wallet) {
     const { token, amount } = effectOf(ctx);
-    if (!token || !amount) {
-      const row = await update(ctx, "address = $2, status = 'active'", [wallet]);
-      return row ? [{ type: "vesting.deployed", object: serializeVesting(row) }] : [];
-    }
+    if (!token || !amount || !wallet) return {};
     const fund = await ctx.submit({
       tenantId: ctx.tx.tenantId, livemode: ctx.tx.livemode, network: ctx.tx.network, kind: "vesting.fund", tokenId: ctx.tx.tokenId ?? undefined,
       to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [wallet, BigInt(amount)] }),
       request: { vesting: effectOf(ctx).vesting, to: wallet, amount }, effect: { vesting: effectOf(ctx).vesting },
     });
-    const row = await update(ctx, "address = $2, status = 'funding', fund_tx_id = $3, last_tx_id = $3", [wallet, fund.id]);
-    return row ? [{ type: "vesting.deployed", object: serializeVesting(row) }] : [];
+    return { status: "funding", fund_tx_id: fund.id, last_tx_id: fund.id };
   },
-  onFailed: async (ctx) => void (await update(ctx, "status = 'failed', failure_reason = $2", [`The deployment failed: ${ctx.reason}`])),
-};
+});
 
 const fund: Operation = {
-  onConfirmed: async (ctx) => void (await update(ctx, "status = 'active', failure_reason = NULL")),
-  onFailed: async (ctx) =>
-    void (await update(ctx, "status = 'failed', failure_reason = $2", [
-      `The funding transfer failed: ${ctx.reason}. The wallet is deployed; tokens sent to it still vest.`,
-    ])),
+  onConfirmed: async (ctx) => void (await schedules.update(ctx, { status: "active", failure_reason: null })),
+  onFailed: (ctx) => schedules.fail(ctx, `The funding transfer failed: ${ctx.reason}. The wallet is deployed; tokens sent to it still vest.`),
 };
 
 const release: Operation = {
@@ -74,7 +69,7 @@ const release: Operation = {
 };
 
 const transferOwnership: Operation = {
-  onConfirmed: async (ctx) => void (await update(ctx, "beneficiary = $2", [effectOf(ctx).new_owner])),
+  onConfirmed: async (ctx) => void (await schedules.update(ctx, { beneficiary: effectOf(ctx).new_owner })),
 };
 
 export const vestingOperations = {
@@ -83,7 +78,3 @@ export const vestingOperations = {
   "vesting.release": release,
   "vesting.transfer_ownership": transferOwnership,
 } satisfies Record<string, Operation>;
-
-declare module "@/lib/chain/operations" {
-  interface OperationKinds extends KindsOf<typeof vestingOperations> {}
-}

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { erc20Abi, getAddress, zeroAddress, type Abi, type Address } from "viem";
 import { db } from "@/lib/db";
 import { artifact } from "@/lib/chain/artifacts";
-import { startReceiver, type Receiver } from "@/lib/webhooks/test-receiver";
+import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 import {
   account, api, chain, deployContract, deployToken, ERC20_FEATURES, eventsOf, NETWORK, send, settled, tenant, type TestTenant,
 } from "@/lib/tokens/testing";

@@ -5,10 +5,10 @@
 // VRF_CONSUMER_FACTORY_<NETWORK>.
 import { encodeDeployData, encodeFunctionData, getAddress, getContractAddress, keccak256, toHex, type Abi, type Address, type Hex } from "viem";
 import { artifact } from "@/lib/chain/artifacts";
-import { chainTarget, publicClient } from "@/lib/chain/clients";
-import { localAccounts } from "@/lib/chain/local-accounts";
-import type { RawRequest } from "@/lib/chain/base-contracts";
-import { invalidRequest } from "@/lib/api/errors";
+import { chainTarget, publicClient } from "@/lib/chain/network/clients";
+import { localAccounts } from "@/lib/chain/local/accounts";
+import { freshAccountSender, type RawRequest } from "@/lib/chain/registry/base-contracts";
+import { invalidRequest } from "@/lib/core/errors";
 
 /** The local account that installs the VRF base and owns the local subscription (15 Safe's, 16 Connect's, 17–18 alto's, 19 the platform's). */
 export const VRF_SETUP_ACCOUNT_INDEX = 13;
@@ -26,15 +26,10 @@ const localFactory = (): Address => getContractAddress({ from: vrfSetupAddress()
 const mockAbi = () => artifact("VRFCoordinatorV2_5Mock").abi as Abi;
 
 export async function installVrfBase(request: RawRequest): Promise<void> {
-  const from = vrfSetupAddress();
-  if (BigInt((await request("eth_getTransactionCount", [from, "latest"])) as Hex) !== 0n) return;
+  const send = await freshAccountSender(request, vrfSetupAddress(), "VRF");
+  if (!send) return;
   const mock = artifact("VRFCoordinatorV2_5Mock");
   const factory = artifact("PlatformVRFConsumerFactory");
-  const send = async (tx: { to?: Address; data: Hex }) => {
-    const hash = (await request("eth_sendTransaction", [{ from, ...tx, gas: toHex(15_000_000n) }])) as Hex;
-    const receipt = (await request("eth_getTransactionReceipt", [hash])) as { status: Hex } | null;
-    if (receipt?.status !== "0x1") throw new Error(`VRF base setup failed (transaction ${hash})`);
-  };
   await send({ data: encodeDeployData({ abi: mock.abi as Abi, bytecode: mock.bytecode, args: [...MOCK_ARGS] } as never) });
   await send({ data: factory.bytecode });
   await send({ to: localCoordinator(), data: encodeFunctionData({ abi: mockAbi(), functionName: "createSubscription" }) });

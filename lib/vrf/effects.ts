@@ -2,7 +2,8 @@
 // state (raw SQL: this runs inside the database transaction that finalizes the chain record).
 import { getAddress, parseEventLogs, type Abi } from "viem";
 import { artifact } from "@/lib/chain/artifacts";
-import type { EffectContext, Operation, KindsOf } from "@/lib/chain/operations";
+import type { EffectContext, Operation } from "@/lib/chain/registry/kinds";
+import { resourceLifecycle } from "@/lib/chain/intake/resource-rows";
 
 export interface VrfEffect {
   consumer?: string;
@@ -18,10 +19,8 @@ const setConsumer = (ctx: EffectContext, set: string, values: unknown[] = []) =>
 const setRequest = (ctx: EffectContext, set: string, values: unknown[] = []) =>
   ctx.client.query(`UPDATE vrf_requests SET ${set}, updated_at = ${now} WHERE id = $1`, [effectOf(ctx).request, ...values]);
 
-const deploy: Operation = {
-  onConfirmed: async (ctx) => void (await setConsumer(ctx, "status = 'active'")),
-  onFailed: async (ctx) => void (await setConsumer(ctx, "status = 'failed', failure_reason = $2", [`The deployment failed: ${ctx.reason}`])),
-};
+/** The consumer's address was predicted at creation: the row has it already. */
+const deploy = resourceLifecycle({ table: "vrf_consumers", columns: "id", id: (effect) => (effect as VrfEffect).consumer! }).deployment({ address: () => null });
 
 const request: Operation = {
   async onConfirmed(ctx) {
@@ -51,7 +50,3 @@ export const vrfOperations = {
   "vrf.request": request,
   "vrf.configure": configure,
 } satisfies Record<string, Operation>;
-
-declare module "@/lib/chain/operations" {
-  interface OperationKinds extends KindsOf<typeof vrfOperations> {}
-}

@@ -1,5 +1,5 @@
 // The rows of VRF consumers and requests and how the API and events show them.
-import { newId, unixSeconds } from "@/lib/api/ids";
+import { newId, unixSeconds } from "@/lib/core/ids";
 import { selectList } from "@/lib/db/columns";
 import type { VrfConsumer, VrfRequest } from "@/lib/generated/prisma/client";
 

@@ -4,20 +4,22 @@
 // watcher (./watch) or verified on demand (POST /v1/vrf/fulfillment).
 import { encodeFunctionData, getAddress, getContractAddress, keccak256, encodeAbiParameters, toHex, type Abi, type Address, type Hex } from "viem";
 import type { z } from "zod";
-import { db, transaction } from "@/lib/db";
-import { invalidRequest, notFound } from "@/lib/api/errors";
+import { db } from "@/lib/db";
+import { invalidRequest, notFound } from "@/lib/core/errors";
 import { artifact } from "@/lib/chain/artifacts";
-import { readChain } from "@/lib/chain/read";
-import { recordChainWrite, wakeWallets } from "@/lib/chain/transactions";
-import { serializeTransaction } from "@/lib/chain/serialize";
-import { networkFor } from "@/lib/chain/networks";
-import { actingFor } from "@/lib/connect/wallet-mode";
+import { readChain } from "@/lib/chain/network/read";
+import { writeOnce } from "@/lib/chain/intake";
+import { findScoped, listScoped } from "@/lib/chain/intake/resource-rows";
+import { serializeTransaction } from "@/lib/chain/records/serialize";
+import { networkFor } from "@/lib/chain/network/networks";
+import { actingAs, actingFor, senderOfWrite } from "@/lib/connect/settings/wallet-mode";
 import type { VrfConsumer, VrfRequest } from "@/lib/generated/prisma/client";
 import type { CreateVrfConsumerInput, CreateVrfRequestInput, ListVrfConsumersQuery, ListVrfRequestsQuery, UpdateVrfConfigInput } from "@/lib/schemas/vrf";
-import { paginate } from "@/lib/api/pagination";
-import type { Scope } from "@/lib/tokens/scope";
+import { paginate } from "@/lib/core/pagination";
+import type { Scope } from "@/lib/core/scope";
 import { addLocalConsumer, consumerFactory, isLocal, localCoordinator, localSubscriptionId } from "./base";
 import { serializeVrfConsumer, serializeVrfRequest, vrfConsumerId, vrfRequestId } from "./records";
+import { syncFulfilment } from "./fulfilment";
 import { watchCoordinator } from "./watch";
 import type { VrfEffect } from "./effects";
 
@@ -55,55 +57,57 @@ export async function createVrfConsumer(scope: Scope, input: z.output<typeof Cre
   const coordinator = getAddress(input.vrf_coordinator);
   const keyHash = bytes32(input.key_hash, "key_hash");
   const subId = uint256(input.subscription_id, "subscription_id");
-  const local = isLocal(network);
-  if (local && coordinator !== localCoordinator()) {
-    throw invalidRequest("parameter_invalid", `Invalid vrf_coordinator: on the local chain the coordinator is the platform's mock ${localCoordinator()}`, "vrf_coordinator");
-  }
-  if (local && input.subscription_id !== (await localSubscriptionId(network))) {
-    throw invalidRequest("parameter_invalid", `Invalid subscription_id: the local coordinator's subscription is ${await localSubscriptionId(network)}`, "subscription_id");
-  }
-  const factory = consumerFactory(network);
-  const acting = await actingFor(scope, network);
   const confirmations = input.request_confirmations ?? DEFAULT_REQUEST_CONFIRMATIONS;
   const gasLimit = input.callback_gas_limit ?? DEFAULT_CALLBACK_GAS_LIMIT;
-  const id = vrfConsumerId();
-  const args = [coordinator, acting.address, keyHash, subId, confirmations, gasLimit] as const;
-  const address = consumerAddress(factory, acting.address, id, args);
-  // The local subscription is the platform's: it adds the consumer first (the address is known: CREATE2).
-  // Elsewhere the subscription owner adds it (addConsumer on the coordinator).
-  if (local) {
-    const [, , , , consumers] = await readChain<readonly [bigint, bigint, bigint, Address, readonly Address[]]>(
-      network, coordinator, artifact("VRFCoordinatorV2_5Mock").abi as Abi, "getSubscription", [subId],
-    );
-    if (consumers.length >= LOCAL_MAX_CONSUMERS) {
-      throw invalidRequest("subscription_full", `The local subscription ${input.subscription_id} has ${LOCAL_MAX_CONSUMERS} consumers, the coordinator's maximum; restart the local chain (npm run dev) for a fresh one.`, "subscription_id");
-    }
-    await addLocalConsumer(network, input.subscription_id, address);
-  }
-  const data = encodeFunctionData({
-    abi: artifact("PlatformVRFConsumerFactory").abi as Abi, functionName: "deploy", args: [saltOf(id), coordinator, keyHash, subId, confirmations, gasLimit],
+  const created = await writeOnce({
+    async check() {
+      const local = isLocal(network);
+      if (local && coordinator !== localCoordinator()) {
+        throw invalidRequest("parameter_invalid", `Invalid vrf_coordinator: on the local chain the coordinator is the platform's mock ${localCoordinator()}`, "vrf_coordinator");
+      }
+      if (local && input.subscription_id !== (await localSubscriptionId(network))) {
+        throw invalidRequest("parameter_invalid", `Invalid subscription_id: the local coordinator's subscription is ${await localSubscriptionId(network)}`, "subscription_id");
+      }
+      const factory = consumerFactory(network);
+      const acting = await actingFor(scope, network);
+      const id = vrfConsumerId();
+      const args = [coordinator, acting.address, keyHash, subId, confirmations, gasLimit] as const;
+      const address = consumerAddress(factory, acting.address, id, args);
+      // The local subscription is the platform's: it adds the consumer first (the address is known: CREATE2).
+      // Elsewhere the subscription owner adds it (addConsumer on the coordinator).
+      if (local) {
+        const [, , , , consumers] = await readChain<readonly [bigint, bigint, bigint, Address, readonly Address[]]>(
+          network, coordinator, artifact("VRFCoordinatorV2_5Mock").abi as Abi, "getSubscription", [subId],
+        );
+        if (consumers.length >= LOCAL_MAX_CONSUMERS) {
+          throw invalidRequest("subscription_full", `The local subscription ${input.subscription_id} has ${LOCAL_MAX_CONSUMERS} consumers, the coordinator's maximum; restart the local chain (npm run dev) for a fresh one.`, "subscription_id");
+        }
+        await addLocalConsumer(network, input.subscription_id, address);
+      }
+      return { factory, id, address };
+    },
+    async record(tx, { factory, id, address }) {
+      const data = encodeFunctionData({
+        abi: artifact("PlatformVRFConsumerFactory").abi as Abi, functionName: "deploy", args: [saltOf(id), coordinator, keyHash, subId, confirmations, gasLimit],
+      });
+      const { idempotency_key: _, ...request } = input;
+      const effect: VrfEffect = { consumer: id };
+      const write = await tx.record({ tenantId: scope.tenantId, livemode: scope.livemode, network, kind: "vrf.deploy", to: factory, data, request: { ...request, consumer: id }, effect: { ...effect } });
+      await tx.client.query(
+        `INSERT INTO vrf_consumers (id, tenant_id, livemode, name, network, coordinator, key_hash, subscription_id, request_confirmations, callback_gas_limit, address, status, deploy_tx_id, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'deploying', $12, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')`,
+        [id, scope.tenantId, scope.livemode, input.name, network, coordinator, keyHash, subId.toString(), confirmations, gasLimit, address, write.id],
+      );
+      return id;
+    },
+    find: async ([write]) => (await db.vrfConsumer.findFirstOrThrow({ where: { deployTxId: write.id }, select: { id: true } })).id,
   });
-  const { idempotency_key: _, ...request } = input;
-  const effect: VrfEffect = { consumer: id };
-  const { row, write } = await transaction(async (client) => {
-    const write = await recordChainWrite({ tenantId: scope.tenantId, livemode: scope.livemode, network, kind: "vrf.deploy", to: factory, data, request: { ...request, consumer: id }, effect: { ...effect } }, client);
-    const { rows } = await client.query(
-      `INSERT INTO vrf_consumers (id, tenant_id, livemode, name, network, coordinator, key_hash, subscription_id, request_confirmations, callback_gas_limit, address, status, deploy_tx_id, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'deploying', $12, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC') RETURNING id`,
-      [id, scope.tenantId, scope.livemode, input.name, network, coordinator, keyHash, subId.toString(), confirmations, gasLimit, address, write.id],
-    );
-    return { row: rows[0] as { id: string }, write };
-  });
-  await wakeWallets([write]);
-  await watchCoordinator(network, coordinator);
-  return serializeVrfConsumer(await findConsumer(scope, row.id));
+  // After the commit, and again when a retry resumes the request: the consumer's fulfilments need the coordinator watched.
+  await watchCoordinator(network, coordinator, subId.toString());
+  return serializeVrfConsumer(await findConsumer(scope, created));
 }
 
-async function findConsumer(scope: Scope, id: string) {
-  const row = await db.vrfConsumer.findFirst({ where: { id, tenantId: scope.tenantId, livemode: scope.livemode } });
-  if (!row) throw notFound("VRF consumer", id);
-  return row;
-}
+const findConsumer = (scope: Scope, id: string) => findScoped(db.vrfConsumer, scope, id, "VRF consumer");
 
 async function activeConsumer(scope: Scope, id: string, param = "id") {
   const row = await findConsumer(scope, id);
@@ -114,9 +118,7 @@ async function activeConsumer(scope: Scope, id: string, param = "id") {
   return row;
 }
 
-export function listVrfConsumers(scope: Scope, params: z.output<typeof ListVrfConsumersQuery>) {
-  return paginate(db.vrfConsumer, { tenantId: scope.tenantId, livemode: scope.livemode, ...(params.network ? { network: params.network } : {}) }, params, serializeVrfConsumer);
-}
+export const listVrfConsumers = (scope: Scope, params: z.output<typeof ListVrfConsumersQuery>) => listScoped(db.vrfConsumer, scope, params, serializeVrfConsumer);
 
 export function listVrfRequests(scope: Scope, params: z.output<typeof ListVrfRequestsQuery>) {
   const where = { tenantId: scope.tenantId, livemode: scope.livemode, ...(params.consumer_id ? { consumerId: params.consumer_id } : {}), ...(params.status ? { status: params.status } : {}) };
@@ -151,25 +153,33 @@ export async function vrfConfig(scope: Scope, id: string) {
   };
 }
 
-export async function updateVrfConfig(scope: Scope, id: string, input: z.output<typeof UpdateVrfConfigInput>) {
-  const row = await activeConsumer(scope, id);
-  const config = {
-    key_hash: input.key_hash !== undefined ? bytes32(input.key_hash, "key_hash") : row.keyHash,
-    subscription_id: input.subscription_id !== undefined ? uint256(input.subscription_id, "subscription_id").toString() : row.subscriptionId,
-    request_confirmations: input.request_confirmations ?? row.requestConfirmations,
-    callback_gas_limit: input.callback_gas_limit ?? row.callbackGasLimit,
-  };
-  const data = encodeFunctionData({
-    abi: consumerAbi(), functionName: "setConfig",
-    args: [config.key_hash, BigInt(config.subscription_id), config.request_confirmations, config.callback_gas_limit],
+export function updateVrfConfig(scope: Scope, id: string, input: z.output<typeof UpdateVrfConfigInput>) {
+  return writeOnce({
+    async check() {
+      const row = await activeConsumer(scope, id);
+      await actingAs(scope, row.network, await senderOfWrite(row.deployTxId), `VRF consumer '${row.id}' (its admin)`, "id"); // setConfig is onlyAdmin
+      const config = {
+        key_hash: input.key_hash !== undefined ? bytes32(input.key_hash, "key_hash") : row.keyHash,
+        subscription_id: input.subscription_id !== undefined ? uint256(input.subscription_id, "subscription_id").toString() : row.subscriptionId,
+        request_confirmations: input.request_confirmations ?? row.requestConfirmations,
+        callback_gas_limit: input.callback_gas_limit ?? row.callbackGasLimit,
+      };
+      return { row, config };
+    },
+    async record(tx, { row, config }) {
+      const data = encodeFunctionData({
+        abi: consumerAbi(), functionName: "setConfig",
+        args: [config.key_hash, BigInt(config.subscription_id), config.request_confirmations, config.callback_gas_limit],
+      });
+      const { idempotency_key: _, ...request } = input;
+      const write = await tx.record({
+        tenantId: scope.tenantId, livemode: scope.livemode, network: row.network, kind: "vrf.configure", to: row.address as Address, data,
+        request: { ...request, consumer: row.id }, effect: { consumer: row.id, config } satisfies VrfEffect as never,
+      });
+      return serializeTransaction(write);
+    },
+    find: async ([write]) => serializeTransaction(write),
   });
-  const { idempotency_key: _, ...request } = input;
-  const write = await recordChainWrite({
-    tenantId: scope.tenantId, livemode: scope.livemode, network: row.network, kind: "vrf.configure", to: row.address as Address, data,
-    request: { ...request, consumer: row.id }, effect: { consumer: row.id, config } satisfies VrfEffect as never,
-  });
-  await wakeWallets([write]);
-  return serializeTransaction(write);
 }
 
 export async function requestIdAt(scope: Scope, id: string, index: number) {
@@ -188,26 +198,35 @@ export async function requesterOf(scope: Scope, id: string, requestId: string) {
 }
 
 export async function createVrfRequest(scope: Scope, input: z.output<typeof CreateVrfRequestInput>) {
-  const row = await activeConsumer(scope, input.consumer_id, "consumer_id");
-  if (row.network !== input.network) {
-    throw invalidRequest("parameter_invalid", `Invalid network: consumer '${row.id}' is on ${row.network}`, "network");
-  }
-  const id = vrfRequestId();
-  const data = encodeFunctionData({ abi: consumerAbi(), functionName: "requestRandomWords", args: [input.num_words] });
-  const { idempotency_key: _, ...request } = input;
-  const { created, write } = await transaction(async (client) => {
-    const write = await recordChainWrite({
-      tenantId: scope.tenantId, livemode: scope.livemode, network: row.network, kind: "vrf.request", to: row.address as Address, data,
-      request: { ...request, request: id }, effect: { request: id } satisfies VrfEffect as never,
-    }, client);
-    await client.query(
-      `INSERT INTO vrf_requests (id, tenant_id, livemode, consumer_id, network, coordinator, consumer, num_words, status, random_words, tx_id, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'requesting', '{}', $9, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')`,
-      [id, scope.tenantId, scope.livemode, row.id, row.network, row.coordinator, row.address, input.num_words, write.id],
-    );
-    return { created: id, write };
+  const created = await writeOnce({
+    async check() {
+      const row = await activeConsumer(scope, input.consumer_id, "consumer_id");
+      if (row.network !== input.network) {
+        throw invalidRequest("parameter_invalid", `Invalid network: consumer '${row.id}' is on ${row.network}`, "network");
+      }
+      await actingAs(scope, row.network, await senderOfWrite(row.deployTxId), `VRF consumer '${row.id}' (its admin)`, "consumer_id"); // requestRandomWords is onlyAdmin
+      return row;
+    },
+    async record(tx, row) {
+      const id = vrfRequestId();
+      const data = encodeFunctionData({ abi: consumerAbi(), functionName: "requestRandomWords", args: [input.num_words] });
+      const { idempotency_key: _, ...request } = input;
+      const write = await tx.record({
+        tenantId: scope.tenantId, livemode: scope.livemode, network: row.network, kind: "vrf.request", to: row.address as Address, data,
+        request: { ...request, request: id }, effect: { request: id } satisfies VrfEffect as never,
+      });
+      await tx.client.query(
+        `INSERT INTO vrf_requests (id, tenant_id, livemode, consumer_id, network, coordinator, consumer, num_words, status, random_words, tx_id, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'requesting', '{}', $9, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')`,
+        [id, scope.tenantId, scope.livemode, row.id, row.network, row.coordinator, row.address, input.num_words, write.id],
+      );
+      return id;
+    },
+    find: async ([write]) => (await db.vrfRequest.findFirstOrThrow({ where: { txId: write.id }, select: { id: true } })).id,
   });
-  await wakeWallets([write]);
+  // After the request is recorded, and again when a retry resumes it (unwatchWhenIdle sees it, or this call revives the subscription).
+  const consumer = await db.vrfConsumer.findFirstOrThrow({ where: { id: input.consumer_id, tenantId: scope.tenantId, livemode: scope.livemode } });
+  await watchCoordinator(consumer.network, consumer.coordinator as Address, consumer.subscriptionId);
   return getVrfRequest(scope, created);
 }
 
@@ -220,21 +239,6 @@ async function findRequest(scope: Scope, id: string) {
 export const getVrfRequest = async (scope: Scope, id: string) => serializeVrfRequest(await findRequest(scope, id));
 
 /** Reads the request's words from the consumer; records them when the chain has them. */
-export async function syncFulfilment(row: VrfRequest): Promise<VrfRequest> {
-  if (!row.requestId || row.status === "fulfilled") return row;
-  const requestId = BigInt(row.requestId);
-  const abi = consumerAbi();
-  const [done, words] = await Promise.all([
-    readChain<boolean>(row.network, row.consumer as Address, abi, "fulfilled", [requestId]),
-    readChain<bigint[]>(row.network, row.consumer as Address, abi, "randomWords", [requestId]),
-  ]);
-  if (!done) return row;
-  return db.vrfRequest.update({
-    where: { id: row.id },
-    data: { status: "fulfilled", randomWords: words.map(String), fulfilledAt: new Date(), failureReason: null },
-  });
-}
-
 export async function vrfResult(scope: Scope, id: string) {
   const row = await findRequest(scope, id);
   if (!row.requestId) throw invalidRequest("vrf_request_not_sent", `VRF request '${id}' has no on-chain request id yet (status ${row.status}).`, "id");

@@ -3,6 +3,7 @@
 // through the watcher and through POST /v1/vrf/fulfillment, config reads and updates, out-of-bounds
 // refusals that record nothing, and another tenant's ids answering 404.
 import { beforeAll, describe, expect, it } from "vitest";
+import { toHex } from "viem";
 import { db } from "@/lib/db";
 import { api, eventually, NETWORK, settled, tenant, type TestTenant } from "@/lib/tokens/testing";
 import { LOCAL_VRF_KEY_HASH, localCoordinator, localSubscriptionId } from "./base";
@@ -61,6 +62,12 @@ describe("VRF v2.5", () => {
     expect(done.random_words).toHaveLength(3);
     const result = await api(t, "GET", `/v1/vrf/requests/${req.id}/result`);
     expect(result.body).toMatchObject({ object: "vrf_result", fulfilled: true, random_words: done.random_words });
+
+    // The watcher followed only our VRF subscription's fulfilments (topic 2 = subId), and stops once none waits.
+    const filter = JSON.stringify([null, toHex(BigInt(subscriptionId), { size: 32 })]);
+    const watches = () => db.chainLogSubscription.findMany({ where: { address: localCoordinator(), topicFilter: filter } });
+    expect((await watches()).length).toBeGreaterThan(0);
+    await eventually(async () => (await watches()).every((w) => !w.active), "the fulfilments' subscription to end once nothing waits");
   });
 
   it("POST /v1/vrf/fulfillment verifies on chain at once", async () => {

@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { call, newTenant } from "@/test/client";
 import { classifyAddress, guardedLookup } from "./addresses";
 import { sendWebhook } from "./send";
-import { startReceiver, type Receiver } from "./test-receiver";
+import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 
 const receivers: Receiver[] = [];
 const receiver = async () => {

@@ -7,6 +7,7 @@ import { unseal } from "@/lib/crypto/secrets";
 import { serializeEvent } from "./serialize";
 import { sendWebhook, type SendOutcome } from "./send";
 import { DISABLE_AFTER_FAILING_MS, retryDelayMs } from "./schedule";
+import { recordDeliveryOutcome } from "@/lib/observability/metrics";
 
 export interface AttemptResult {
   /** What happened: sent (see `ok`), or skipped because there was nothing to do. */
@@ -111,29 +112,35 @@ export async function giveUp(deliveryId: string, reason: string): Promise<void> 
     WHERE id = ${deliveryId} AND status = 'pending'`;
 }
 
-// $1 delivery, $2 endpoint, $3 ok, $4 response status, $5 duration, $6 error, $7 manual, $8 next attempt, $9 disable after (ms)
+// $1 delivery, $2 endpoint, $3 ok, $4 response status, $5 duration, $6 error, $7 manual, $8 next attempt, $9 disable after (ms),
+// $10 the receiver answered 410 Gone (the endpoint is disabled at once), $11 response body, $12 webhook-timestamp sent,
+// $13 webhook-signature sent. The attempt's row takes its number from the delivery's updated count (the UPDATE's
+// RETURNING sees a concurrent attempt's increment; a snapshot read would not).
 const recordSql = `WITH ep AS (
   UPDATE webhook_endpoints SET
     failing_since = CASE WHEN $3::boolean THEN NULL ELSE COALESCE(failing_since, now()) END,
-    status = CASE WHEN NOT $3::boolean AND failing_since <= now() - $9::bigint * interval '1 millisecond' THEN 'disabled' ELSE status END,
-    disabled_reason = CASE WHEN NOT $3::boolean AND failing_since <= now() - $9::bigint * interval '1 millisecond' THEN 'failing' ELSE disabled_reason END
+    status = CASE WHEN $10::boolean OR (NOT $3::boolean AND failing_since <= now() - $9::bigint * interval '1 millisecond') THEN 'disabled' ELSE status END,
+    disabled_reason = CASE WHEN $10::boolean THEN 'gone'
+      WHEN NOT $3::boolean AND failing_since <= now() - $9::bigint * interval '1 millisecond' THEN 'failing' ELSE disabled_reason END
   WHERE id = $2 AND status = 'enabled'
-    AND CASE WHEN $3::boolean THEN failing_since IS NOT NULL
-      ELSE failing_since IS NULL OR failing_since <= now() - $9::bigint * interval '1 millisecond' END
+    AND ($10::boolean OR CASE WHEN $3::boolean THEN failing_since IS NOT NULL
+      ELSE failing_since IS NULL OR failing_since <= now() - $9::bigint * interval '1 millisecond' END)
   RETURNING status
 ), plan AS (
   SELECT EXISTS (SELECT 1 FROM ep WHERE status = 'disabled') AS disabled
-)
+), updated AS (
 UPDATE webhook_deliveries d SET
   attempts = d.attempts + 1,
   response_status = $4::int,
   duration_ms = $5::int,
   last_error = $6::text,
+  response_body = $11::text,
   last_attempt_at = now(),
   succeeded_at = CASE WHEN $3::boolean THEN now() ELSE d.succeeded_at END,
   status = CASE
     WHEN $3::boolean THEN 'succeeded'
     WHEN NOT $7::boolean AND d.status = 'succeeded' THEN 'succeeded'
+    WHEN NOT $7::boolean AND d.status = 'failed' THEN 'failed'
     WHEN plan.disabled THEN 'failed'
     WHEN $7::boolean THEN CASE WHEN d.status = 'pending' AND d.next_attempt_at IS NOT NULL THEN 'pending' ELSE 'failed' END
     WHEN $8::timestamptz IS NOT NULL THEN 'pending'
@@ -141,16 +148,24 @@ UPDATE webhook_deliveries d SET
   next_attempt_at = CASE
     WHEN $3::boolean OR plan.disabled THEN NULL
     WHEN $7::boolean THEN d.next_attempt_at
-    WHEN d.status = 'succeeded' THEN NULL
+    WHEN d.status IN ('succeeded', 'failed') THEN NULL
     ELSE $8::timestamptz END
 FROM plan
 WHERE d.id = $1
-RETURNING d.attempts, d.status, d.next_attempt_at`;
+RETURNING d.attempts, d.status, d.next_attempt_at
+), attempt AS (
+  INSERT INTO webhook_delivery_attempts (delivery_id, number, manual, timestamp, signature, ok, response_status, duration_ms, error, response_body)
+  SELECT $1, attempts, $7::boolean, $12::int, $13::text, $3::boolean, $4::int, $5::int, $6::text, $11::text
+  FROM updated
+)
+SELECT attempts, status, next_attempt_at FROM updated`;
 
 /**
  * Records the attempt. The endpoint's failure streak starts at its first failed attempt and ends at a
- * success; a failure once the streak is 5 days old disables the endpoint (and ends this schedule).
- * Automatic attempts never undo a success recorded meanwhile by a manual retry.
+ * success; a failure once the streak is 5 days old disables the endpoint (and ends this schedule), and so
+ * does a 410 Gone at once. Every other failure (429, 5xx, other 4xx, no answer) is retried per the schedule.
+ * Automatic attempts never undo a success recorded meanwhile by a manual retry, nor revive a delivery stopped
+ * meanwhile (given up, or its endpoint disabled) when they fail.
  */
 async function record(
   row: Loaded,
@@ -159,7 +174,9 @@ async function record(
 ): Promise<AttemptResult> {
   const { rows } = await hotQuery("webhook_attempt_record", recordSql, [
     row.id, row.endpoint_id, sent.ok, sent.status, sent.durationMs, sent.error, plan.manual, plan.nextAttemptAt, DISABLE_AFTER_FAILING_MS,
+    sent.status === 410, sent.responseBody, sent.timestamp, sent.signature,
   ]);
+  recordDeliveryOutcome(sent);
   const updated = rows[0] as { attempts: number; status: string; next_attempt_at: Date | null } | undefined;
   if (!updated) return skipped("not_found");
   const next = plan.manual || !updated.next_attempt_at ? null : updated.next_attempt_at.getTime();

@@ -8,7 +8,7 @@ import { db } from "@/lib/db";
 import { emit } from "./emit";
 import { dispatchEvents, sweepUnenqueued } from "./outbox";
 import { giveUp } from "./attempt";
-import { startReceiver, type Receiver } from "./test-receiver";
+import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 import { eventually } from "@/lib/tokens/testing";
 
 let receivers: Receiver[] = [];

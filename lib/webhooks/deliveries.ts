@@ -1,12 +1,13 @@
 // Deliveries of an endpoint: listing, one delivery, and a re-send by hand.
 import { db } from "@/lib/db";
-import { unixSeconds } from "@/lib/api/ids";
-import { invalidRequest, notFound } from "@/lib/api/errors";
-import { paginate } from "@/lib/api/pagination";
+import { unixSeconds } from "@/lib/core/ids";
+import { invalidRequest, notFound } from "@/lib/core/errors";
+import { paginate } from "@/lib/core/pagination";
 import type { WebhookDelivery } from "@/lib/generated/prisma/client";
 import type { ListParams } from "@/lib/schemas/common";
 import { attemptManual } from "./attempt";
-import { findEndpoint, type Scope } from "./endpoints";
+import { findEndpoint } from "@/lib/webhooks/endpoints";
+import { type Scope } from "@/lib/core/scope";
 
 const seconds = (date: Date | null) => (date ? unixSeconds(date) : null);
 
@@ -21,6 +22,7 @@ export const serializeDelivery = (d: WebhookDelivery) => ({
   response_status: d.responseStatus,
   duration_ms: d.durationMs,
   last_error: d.lastError,
+  response_body: d.responseBody,
   next_attempt: seconds(d.nextAttemptAt),
   last_attempt: seconds(d.lastAttemptAt),
   created: unixSeconds(d.createdAt),

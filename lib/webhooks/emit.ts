@@ -2,8 +2,8 @@
 // it commits (or rolls back) with the caller's transaction, and lib/webhooks/outbox fans it out to the
 // subscribed endpoints once it is committed, so nothing accepted is lost and nothing rolled back is sent.
 import { db, Prisma, type Queryable } from "@/lib/db";
-import { newId } from "@/lib/api/ids";
-import type { EventType } from "./event-types";
+import { newId } from "@/lib/core/ids";
+import type { EventType } from "@/lib/core/event-types";
 import { nudgeOutbox, SUBSCRIBED } from "./outbox";
 
 type Tx = Prisma.TransactionClient;

@@ -2,29 +2,24 @@
 // creation and rotation only and kept encrypted, since signing needs the plaintext.
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import { newId, unixSeconds } from "@/lib/api/ids";
-import { invalidRequest, notFound } from "@/lib/api/errors";
-import { paginate } from "@/lib/api/pagination";
+import { newId, unixSeconds } from "@/lib/core/ids";
+import { invalidRequest, notFound } from "@/lib/core/errors";
+import { paginate } from "@/lib/core/pagination";
 import { seal } from "@/lib/crypto/secrets";
-import type { Caller } from "@/lib/api/credentials";
+import { audit } from "@/lib/observability/audit";
+import type { Scope } from "@/lib/core/scope";
 import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
 import type { ListParams } from "@/lib/schemas/common";
 import { MAX_METADATA_KEYS, type CreateWebhookEndpointInput, type UpdateWebhookEndpointInput } from "@/lib/schemas/webhooks";
 import { newSigningSecret } from "./signing";
 import { checkEndpointUrl } from "./urls";
-import { assertWebhookEndpointQuota } from "@/lib/billing/quotas";
 
-/** Whose endpoints: the tenant, in the mode of the caller's key. */
-export interface Scope {
-  tenantId: string;
-  livemode: boolean;
-}
-
-/** The caller's scope: a live key sees live endpoints, a test key (or a session) test ones. */
-export const scopeOf = (caller: Caller): Scope => ({ tenantId: caller.tenantId, livemode: caller.apiKey?.environment === "live" });
-
-export const MAX_ENDPOINTS = 16;
 const ROTATION_GRACE_MS = 24 * 3600 * 1000;
+
+// The plan's limit on endpoints (lib/billing/quotas/service), registered by lib/composition: lib/webhooks is
+// infrastructure and knows no plan.
+let endpointQuota: ((tenantId: string) => Promise<void>) | undefined;
+export const registerEndpointQuota = (check: (tenantId: string) => Promise<void>) => void (endpointQuota = check);
 
 export function serializeEndpoint(endpoint: WebhookEndpoint, secret?: string) {
   const previousValid = endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > new Date();
@@ -36,7 +31,7 @@ export function serializeEndpoint(endpoint: WebhookEndpoint, secret?: string) {
     description: endpoint.description,
     metadata: endpoint.metadata as Record<string, string>,
     status: endpoint.status as "enabled" | "disabled",
-    disabled_reason: endpoint.disabledReason as "failing" | "requested" | null,
+    disabled_reason: endpoint.disabledReason as "failing" | "requested" | "gone" | null,
     livemode: endpoint.livemode,
     ...(secret ? { secret } : {}),
     previous_secret_expires: previousValid ? unixSeconds(endpoint.previousSecretExpiresAt!) : null,
@@ -63,14 +58,13 @@ export async function findEndpoint(scope: Scope, id: string): Promise<WebhookEnd
 
 export async function createEndpoint(scope: Scope, input: z.output<typeof CreateWebhookEndpointInput>) {
   const url = checkEndpointUrl(input.url, scope.livemode);
-  const count = await db.webhookEndpoint.count({ where: { tenantId: scope.tenantId, livemode: scope.livemode } });
-  if (count >= MAX_ENDPOINTS) {
-    throw invalidRequest("webhook_endpoint_limit", `A tenant may have at most ${MAX_ENDPOINTS} webhook endpoints per mode; delete one first.`);
-  }
-  await assertWebhookEndpointQuota(scope.tenantId); // the plan's webhook endpoints, both modes (lib/billing/quotas)
+  // The plan's limit is the only one (both modes together): no second, per-mode number here.
+  if (!endpointQuota) throw new Error('lib/webhooks: no endpoint quota is registered: import "@/lib/composition" in the entry point');
+  await endpointQuota(scope.tenantId); // the plan's webhook endpoints, both modes
   const secret = newSigningSecret();
-  const endpoint = await db.webhookEndpoint.create({
-    data: {
+  const endpoint = await db.$transaction(async (tx) => {
+    const created = await tx.webhookEndpoint.create({
+      data: {
       id: newId("we"),
       tenantId: scope.tenantId,
       livemode: scope.livemode,
@@ -79,7 +73,10 @@ export async function createEndpoint(scope: Scope, input: z.output<typeof Create
       description: input.description || null,
       metadata: mergeMetadata({}, input.metadata ?? {}),
       encryptedSecret: seal(secret),
-    },
+      },
+    });
+    await audit(scope.tenantId, "webhook_endpoint.created", { target: created.id, detail: { url, events: input.events, livemode: scope.livemode } }, tx);
+    return created;
   });
   return serializeEndpoint(endpoint, secret);
 }
@@ -91,24 +88,31 @@ export const getEndpoint = async (scope: Scope, id: string) => serializeEndpoint
 
 export async function updateEndpoint(scope: Scope, id: string, input: z.output<typeof UpdateWebhookEndpointInput>) {
   const endpoint = await findEndpoint(scope, id);
-  const updated = await db.webhookEndpoint.update({
-    where: { id: endpoint.id },
-    data: {
-      ...(input.url !== undefined ? { url: checkEndpointUrl(input.url, scope.livemode) } : {}),
-      ...(input.events !== undefined ? { events: input.events } : {}),
-      ...(input.description !== undefined ? { description: input.description || null } : {}),
-      ...(input.metadata !== undefined ? { metadata: mergeMetadata(endpoint.metadata as Record<string, string>, input.metadata) } : {}),
-      ...(input.disabled === true ? { status: "disabled", disabledReason: "requested" } : {}),
-      // Re-enabling starts a fresh failure streak, so the endpoint gets its 5 days again.
-      ...(input.disabled === false ? { status: "enabled", disabledReason: null, failingSince: null } : {}),
-    },
+  const changed = Object.entries(input).flatMap(([field, value]) => (value === undefined || field === "idempotency_key" ? [] : [field]));
+  const updated = await db.$transaction(async (tx) => {
+    await audit(scope.tenantId, "webhook_endpoint.updated", { target: endpoint.id, detail: { fields: changed, livemode: scope.livemode } }, tx);
+    return tx.webhookEndpoint.update({
+      where: { id: endpoint.id },
+      data: {
+        ...(input.url !== undefined ? { url: checkEndpointUrl(input.url, scope.livemode) } : {}),
+        ...(input.events !== undefined ? { events: input.events } : {}),
+        ...(input.description !== undefined ? { description: input.description || null } : {}),
+        ...(input.metadata !== undefined ? { metadata: mergeMetadata(endpoint.metadata as Record<string, string>, input.metadata) } : {}),
+        ...(input.disabled === true ? { status: "disabled", disabledReason: "requested" } : {}),
+        // Re-enabling starts a fresh failure streak, so the endpoint gets its 5 days again.
+        ...(input.disabled === false ? { status: "enabled", disabledReason: null, failingSince: null } : {}),
+      },
+    });
   });
   return serializeEndpoint(updated);
 }
 
 export async function deleteEndpoint(scope: Scope, id: string) {
   const endpoint = await findEndpoint(scope, id);
-  await db.webhookEndpoint.delete({ where: { id: endpoint.id } }); // its deliveries go with it; pending runs find nothing and stop
+  await db.$transaction(async (tx) => {
+    await tx.webhookEndpoint.delete({ where: { id: endpoint.id } }); // its deliveries go with it; pending runs find nothing and stop
+    await audit(scope.tenantId, "webhook_endpoint.deleted", { target: endpoint.id, detail: { url: endpoint.url, livemode: scope.livemode } }, tx);
+  });
   return { id: endpoint.id, object: "webhook_endpoint" as const, deleted: true as const };
 }
 
@@ -116,13 +120,16 @@ export async function deleteEndpoint(scope: Scope, id: string) {
 export async function rotateSecret(scope: Scope, id: string) {
   const endpoint = await findEndpoint(scope, id);
   const secret = newSigningSecret();
-  const updated = await db.webhookEndpoint.update({
-    where: { id: endpoint.id },
-    data: {
-      encryptedSecret: seal(secret),
-      encryptedPreviousSecret: endpoint.encryptedSecret,
-      previousSecretExpiresAt: new Date(Date.now() + ROTATION_GRACE_MS),
-    },
+  const updated = await db.$transaction(async (tx) => {
+    await audit(scope.tenantId, "webhook_endpoint.secret_rotated", { target: endpoint.id, detail: { livemode: scope.livemode } }, tx);
+    return tx.webhookEndpoint.update({
+      where: { id: endpoint.id },
+      data: {
+        encryptedSecret: seal(secret),
+        encryptedPreviousSecret: endpoint.encryptedSecret,
+        previousSecretExpiresAt: new Date(Date.now() + ROTATION_GRACE_MS),
+      },
+    });
   });
   return serializeEndpoint(updated, secret);
 }

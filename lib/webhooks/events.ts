@@ -1,10 +1,10 @@
 // GET /v1/events: what was emitted, so an integrator can fetch an event a webhook missed. A caller sees
 // events of its key's mode plus those of no mode (auth, api keys, wallet).
 import { db, type Prisma } from "@/lib/db";
-import { notFound } from "@/lib/api/errors";
-import { paginate } from "@/lib/api/pagination";
+import { notFound } from "@/lib/core/errors";
+import { paginate } from "@/lib/core/pagination";
 import type { ListParams } from "@/lib/schemas/common";
-import type { Scope } from "./endpoints";
+import type { Scope } from "@/lib/core/scope";
 import { serializeEvent } from "./serialize";
 
 const inScope = (scope: Scope): Prisma.EventWhereInput => ({

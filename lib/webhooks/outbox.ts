@@ -8,8 +8,9 @@
 // steps leaves deliveries with no `enqueued_at`; the sweep re-sends them under the same event id, which
 // Inngest deduplicates.
 import { db, hotQuery, Prisma } from "@/lib/db";
-import { newId } from "@/lib/api/ids";
-import { inngest } from "@/inngest/client";
+import { newId } from "@/lib/core/ids";
+import { inngest } from "@/lib/jobs/client";
+import { traceCarrier } from "@/lib/observability/tracing";
 
 export const DELIVERY_REQUESTED = "webhook/delivery.requested";
 
@@ -71,7 +72,8 @@ export async function dispatchEvents(limit = BATCH): Promise<number> {
 export async function enqueueDeliveries(ids: string[]): Promise<void> {
   for (let i = 0; i < ids.length; i += BATCH) {
     const chunk = ids.slice(i, i + BATCH);
-    await inngest.send(chunk.map((id) => ({ name: DELIVERY_REQUESTED, id, data: { delivery_id: id } })));
+    const trace = traceCarrier(); // the delivery continues the trace of what emitted the event
+    await inngest.send(chunk.map((id) => ({ name: DELIVERY_REQUESTED, id, data: { delivery_id: id, trace } })));
     await db.$executeRaw`UPDATE webhook_deliveries SET enqueued_at = now() WHERE id = ANY (${chunk}::text[])`;
   }
 }

@@ -14,9 +14,17 @@ export interface SendOutcome {
   status: number | null;
   durationMs: number;
   error: string | null;
+  /** The receiver's answer, its first 4 KB as text; null without an answer. */
+  responseBody: string | null;
+  /** The webhook-timestamp (Unix seconds) and webhook-signature headers sent; null when nothing was sent. */
+  timestamp: number | null;
+  signature: string | null;
 }
 
+export const USER_AGENT = "TokenPlatform-Webhooks/1.0";
 const MAX_RESPONSE_BYTES = 64 * 1024;
+/** What is kept of the receiver's answer (the rest is read, up to MAX_RESPONSE_BYTES, and dropped). */
+export const KEPT_RESPONSE_BYTES = 4 * 1024;
 const agents = {
   "http:": new http.Agent({ keepAlive: true, maxSockets: 50 }),
   "https:": new https.Agent({ keepAlive: true, maxSockets: 50 }),
@@ -28,46 +36,60 @@ const lookup = guardedLookup();
 export async function sendWebhook(url: string, secrets: string[], messageId: string, body: string, resolve?: Parameters<typeof guardedLookup>[0]): Promise<SendOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  let sent: { timestamp: number | null; signature: string | null } = { timestamp: null, signature: null };
   try {
     const target = new URL(url);
     const literal = target.hostname.replace(/^\[|\]$/g, "");
     // A connection to an IP literal does no lookup, so the address is checked here.
     const refused = isIP(literal) ? refusal(literal) : null;
-    if (refused) return { ok: false, status: null, durationMs: elapsed(), error: `${refused} (${literal})` };
-    const status = await post(target, resolve ? guardedLookup(resolve) : lookup, body, {
+    if (refused) return { ok: false, status: null, durationMs: elapsed(), error: `${refused} (${literal})`, responseBody: null, ...sent };
+    const signing = webhookHeaders(secrets, messageId, new Date(), body);
+    sent = { timestamp: Number(signing["webhook-timestamp"]), signature: signing["webhook-signature"] };
+    const answer = await post(target, resolve ? guardedLookup(resolve) : lookup, body, {
       "content-type": "application/json",
       "content-length": String(Buffer.byteLength(body)),
-      "user-agent": "TokenPlatform-Webhooks/1.0",
-      ...webhookHeaders(secrets, messageId, new Date(), body),
+      "user-agent": USER_AGENT,
+      ...signing,
     });
-    const ok = status >= 200 && status < 300;
-    return { ok, status, durationMs: elapsed(), error: ok ? null : `HTTP ${status}` };
+    const ok = answer.status >= 200 && answer.status < 300;
+    return { ok, status: answer.status, durationMs: elapsed(), error: ok ? null : `HTTP ${answer.status}`, responseBody: answer.body, ...sent };
   } catch (error) {
-    return { ok: false, status: null, durationMs: elapsed(), error: describe(error) };
+    return { ok: false, status: null, durationMs: elapsed(), error: describe(error), responseBody: null, ...sent };
   }
 }
 
-/** POSTs and resolves with the status once the response (its first 64 KB) is read, within the timeout. */
-function post(url: URL, lookup: LookupFunction, body: string, headers: Record<string, string>): Promise<number> {
+/**
+ * POSTs and resolves with the status and the first KEPT_RESPONSE_BYTES of the answer once the response (its
+ * first 64 KB) is read, within the timeout.
+ */
+function post(url: URL, lookup: LookupFunction, body: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   const transport = url.protocol === "https:" ? https : http;
   const agent = agents[url.protocol as keyof typeof agents];
   return new Promise((resolve, reject) => {
     const request = transport.request(url, { method: "POST", headers, agent, lookup, signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) }, (response) => {
       let read = 0;
+      const kept: Buffer[] = [];
+      const answer = () => ({ status: response.statusCode ?? 0, body: keptText(kept) });
       response.on("data", (chunk: Buffer) => {
+        if (read < KEPT_RESPONSE_BYTES) kept.push(chunk.subarray(0, KEPT_RESPONSE_BYTES - read));
         read += chunk.length;
         if (read > MAX_RESPONSE_BYTES) {
           response.destroy();
-          resolve(response.statusCode ?? 0);
+          resolve(answer());
         }
       });
-      response.on("end", () => resolve(response.statusCode ?? 0));
+      response.on("end", () => resolve(answer()));
       response.on("error", reject);
     });
     request.on("error", reject);
     request.end(body);
   });
 }
+
+// Cut at a byte count, the text may end inside a character: a cut character is dropped, not shown as garbage.
+// NUL characters go too (a text column cannot hold them; a binary answer is not worth keeping).
+const keptText = (chunks: Buffer[]) =>
+  new TextDecoder("utf-8").decode(Buffer.concat(chunks)).replace(/\uFFFD$/, "").replaceAll("\u0000", "");
 
 function describe(error: unknown): string {
   const err = error as { name?: string; code?: string; message?: string };

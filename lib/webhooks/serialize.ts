@@ -1,5 +1,5 @@
 // The event as webhooks deliver it and /v1/events returns it: {id, object, type, created, data: {object}}.
-import { unixSeconds } from "@/lib/api/ids";
+import { unixSeconds } from "@/lib/core/ids";
 
 export interface EventRecord {
   id: string;

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { call, newTenant } from "@/test/client";
-import { startReceiver, type Receiver } from "./test-receiver";
+import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 
 const receivers: Receiver[] = [];
 afterAll(() => Promise.all(receivers.map((r) => r.close())));

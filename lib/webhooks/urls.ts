@@ -3,7 +3,7 @@
 // during development). IP literals are classified as at delivery (./addresses); names are checked on
 // every delivery, as they resolve then.
 import { isIP } from "node:net";
-import { invalidRequest } from "@/lib/api/errors";
+import { invalidRequest } from "@/lib/core/errors";
 import { classifyAddress, loopbackAllowed } from "./addresses";
 
 const bad = (message: string) => invalidRequest("url_invalid", `Invalid url: ${message}`, "url");

@@ -1,7 +1,7 @@
 // npm run bench:api — requests/s of an authenticated API call (GET /v1/networks: proxy, API-key check,
 // rate limit, JSON) versus a bare route handler returning constant JSON (GET /api/health), both on
 // `next start` in the same run, 50 connections, alternating rounds (medians). Uses PostgreSQL at BENCH_DATABASE_URL (default: a
-// `tp_bench` database on 127.0.0.1:5432). Spreads requests over many tenants so no 429 skews the result.
+// `tp_bench_api` database on 127.0.0.1:5432). Spreads requests over many tenants so no 429 skews the result.
 import { randomBytes, createHash } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";

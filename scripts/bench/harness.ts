@@ -1,19 +1,20 @@
 // Shared by the benchmarks: a PostgreSQL database with migrations, and the production server (built if needed).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import pg from "pg";
 import { applyMigrations } from "../../lib/db/migrate";
 import { spawnProductionServer } from "../lib/production-server";
 import { startChainProcess as startChainOnly } from "../lib/chain-process";
-import { localChainDefinition } from "../../lib/chain/local-node";
-import { LOCAL_CHAIN_ID, localAccounts } from "../../lib/chain/local-accounts";
+import { localChainDefinition } from "@/lib/chain/local/node";
+import { LOCAL_CHAIN_ID, localAccounts } from "@/lib/chain/local/accounts";
 
 export const root = resolve(import.meta.dirname, "../..");
 
-/** BENCH_DATABASE_URL, default a `tp_bench` database on 127.0.0.1:5432, created afresh and migrated. */
+/** BENCH_DATABASE_URL, default a fresh database per benchmark script on 127.0.0.1:5432, migrated (tp_bench_chain, tp_bench_api…): two benchmarks at once never drop each other's. */
 export async function benchDatabase() {
-  const url = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/tp_bench";
+  const script = basename(process.argv[1] ?? "bench").replace(/\.[cm]?[jt]s$/, "").replace(/\W/g, "_");
+  const url = process.env.BENCH_DATABASE_URL ?? `postgresql://postgres@127.0.0.1:5432/tp_bench_${script}`;
   const admin = new pg.Client({ connectionString: new URL("/postgres", url).toString() });
   await admin.connect();
   const name = new URL(url).pathname.slice(1);
@@ -47,12 +48,14 @@ export async function startNext(port: number, env: Record<string, string>): Prom
     },
     ["ignore", "ignore", "inherit"],
   );
-  for (let i = 0; i < 120; i++) {
+  // Up to 3 minutes: on a machine shared with builds, the server's start alone has taken over a minute.
+  for (let i = 0; i < 720; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
     } catch {}
     await new Promise((r) => setTimeout(r, 250));
   }
+  child.kill("SIGKILL"); // not left behind holding the port
   throw new Error("the production server (scripts/serve.ts) did not come up");
 }
 

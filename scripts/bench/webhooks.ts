@@ -63,10 +63,10 @@ Object.assign(process.env, {
 });
 
 // As the app server does at start (instrumentation.ts).
-(await import("../../lib/process-env")).snapshotEnvironment();
+(await import("@/lib/core/process-env")).snapshotEnvironment();
 // Imported after the environment is set: the database and Inngest client read it.
 const { db, closePools } = await import("../../lib/db");
-const { startLocalExecutor } = await import("../../lib/jobs");
+const { startAppExecutor: startLocalExecutor } = await import("../../inngest/executor");
 const { emit } = await import("../../lib/webhooks/emit");
 const { createEndpoint } = await import("../../lib/webhooks/endpoints");
 

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { missingProductionSecrets } from "../../lib/production-secrets";
+import { missingProductionSecrets } from "@/lib/core/production-secrets";
 import { StartupError } from "./startup-error";
 
 const NAMES = ["AUTH_SECRET", "ENCRYPTION_KEY"] as const;

@@ -1,6 +1,6 @@
 // How the production server (scripts/serve.ts) turns a Node request into the web Request a route handler takes.
 import type { IncomingMessage } from "node:http";
-import { resolveConnectionClient } from "../../lib/api/client-ip";
+import { resolveConnectionClient } from "@/lib/http/client-ip";
 import { setRequestBody } from "../../lib/api/raw-bodies";
 
 export function toRequest(req: IncomingMessage, body: Buffer | undefined, host: string, port: number) {
@@ -21,7 +21,7 @@ export function toRequest(req: IncomingMessage, body: Buffer | undefined, host: 
 }
 
 /**
- * Resolves the client once, from the connection and what our proxies appended (lib/api/client-ip), and hands
+ * Resolves the client once, from the connection and what our proxies appended (lib/http/client-ip), and hands
  * it on as a one-entry X-Forwarded-For to the API's handlers and to Next.js alike: the entries a client wrote
  * itself never reach them. Call once per request, before toRequest or Next.js's handler.
  */

@@ -7,10 +7,10 @@ import { createPublicClient, encodeDeployData, encodeFunctionData, http, type Ad
 import { db } from "@/lib/db";
 import { newTenant } from "@/test/client";
 import { artifact } from "@/lib/chain/artifacts";
-import { startLocalChain, type LocalChain } from "@/lib/chain/local-node";
-import { recordChainWrite } from "@/lib/chain/transactions";
+import { startLocalChain, type LocalChain } from "@/lib/chain/local/node";
+import { recordChainWrite } from "@/lib/chain/intake";
 import { runWallet } from "@/lib/chain/eoa/run";
-import { tenantWallet } from "@/lib/chain/wallets";
+import { tenantWallet } from "@/lib/chain/eoa/wallets";
 import { startFaultProxy, type FaultProxy } from "./proxy";
 
 const NETWORK = "base_sepolia";
@@ -26,6 +26,7 @@ beforeAll(async () => {
   proxy = await startFaultProxy(chain.rpcUrl);
   process.env.RPC_URL_BASE_SEPOLIA = proxy.url;
   process.env.CONFIRMATIONS_BASE_SEPOLIA = "1";
+  process.env.FINALITY_BLOCKS_BASE_SEPOLIA = "0"; // no reorg watch after the confirmation (lib/chain/records/reorg.test.ts has it)
 });
 afterAll(async () => {
   delete process.env.RPC_URL_BASE_SEPOLIA;
@@ -127,7 +128,7 @@ describe("chain path under faults", () => {
     const w = await wallet();
     const token = await deployToken(w);
     await rpc("evm_setAutomine", [false]);
-    process.env.TX_STUCK_AFTER_SECONDS = "1";
+    process.env.FEE_BUMP_BLOCKS_BASE_SEPOLIA = "0"; // nothing is mined: a replacement at every pass
     try {
       const ids: string[] = [];
       for (let i = 0; i < 20; i++) ids.push((await mint(w, token, i)).id);
@@ -144,7 +145,7 @@ describe("chain path under faults", () => {
       await drive(w.key, async () => (await openCount(w.address)) === 0, 60_000);
       await expectExactlyOnce(ids, token, w.address, 1);
     } finally {
-      delete process.env.TX_STUCK_AFTER_SECONDS;
+      delete process.env.FEE_BUMP_BLOCKS_BASE_SEPOLIA;
       await rpc("evm_setAutomine", [true]);
     }
   });

@@ -100,7 +100,10 @@ export async function startInstance(name: string, options: ClusterOptions): Prom
     try {
       if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) })).ok) break;
     } catch {}
-    if (i > 400) throw new Error(`instance ${name} did not answer /api/health:\n${output.slice(-4000)}`);
+    if (i > 400) {
+      child.kill("SIGKILL"); // not left running after the test gave up on it
+      throw new Error(`instance ${name} did not answer /api/health:\n${output.slice(-4000)}`);
+    }
     await new Promise((r) => setTimeout(r, 150));
   }
   const save = () => writeFileSync(join(logDir, `${name}-${child.pid}.log`), output);

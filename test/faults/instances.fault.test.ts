@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPublicClient, http, type Address } from "viem";
 import { artifact } from "@/lib/chain/artifacts";
-import { startReceiver, type Receiver } from "@/lib/webhooks/test-receiver";
+import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 import { startFaultProxy, type FaultProxy } from "./proxy";
 import { buildApp, Client, freshDatabase, logDir, pooled, sleep, startChain, startCluster, startInstance, until, type Instance } from "./cluster";
 

@@ -21,7 +21,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/scripts/lib/embe
 import { freePort } from "@/scripts/lib/ports";
 import { applyMigrations } from "@/lib/db/migrate";
 import { db, pool } from "@/lib/db";
-import { watchLogs } from "@/lib/chain/log-subscriptions";
+import { watchLogs } from "@/lib/chain/watch/subscriptions";
 import type { LocalExecutor } from "@/lib/jobs";
 import { api, chain, deployToken, ERC20_FEATURES, eventually, NETWORK, read, tenant, type TestTenant } from "@/lib/tokens/testing";
 
@@ -47,7 +47,7 @@ beforeAll(async () => {
   await applyMigrations(server.url("restart"));
   // Nothing in this process has touched the database yet: the pools open on this cluster.
   process.env.DATABASE_URL = server.url("restart");
-  const { startLocalExecutor } = await import("@/lib/jobs");
+  const { startAppExecutor: startLocalExecutor } = await import("@/inngest/executor");
   executor = await startLocalExecutor({ instanceId: "restart-fault", leaseMs: 5_000 });
 }, 180_000);
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getAddress, parseAbiItem, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { db } from "@/lib/db";
-import { prepareUserOperation } from "@/lib/connect/ops";
+import { prepareUserOperation } from "@/lib/connect/user-ops/prepare";
 import { api, chain, readUntil, tenant, type TestTenant } from "@/lib/tokens/testing";
 import { startBundlerProxy, type BundlerProxy } from "./bundler-proxy";
 

@@ -1,4 +1,5 @@
 "use server";
+import "@/lib/composition"; // the domains registered with the layers below (chain writes, quotas) before any action
 import { cookies } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { ENVIRONMENT_COOKIE, parseEnvironment } from "@/lib/console/environment";

@@ -1,6 +1,7 @@
 "use server";
+import "@/lib/composition"; // the domains registered with the layers below (chain writes, quotas) before any action
 import { revalidatePath } from "next/cache";
-import { invalidRequest } from "@/lib/api/errors";
+import { invalidRequest } from "@/lib/core/errors";
 import { setFeature } from "@/lib/features/service";
 import { perform } from "@/lib/console/actions";
 

@@ -1,4 +1,5 @@
 "use server";
+import "@/lib/composition"; // the domains registered with the layers below (chain writes, quotas) before any action
 import { revalidatePath } from "next/cache";
 import { createApiKey, revokeApiKey, rotateApiKey } from "@/lib/api-keys/service";
 import { perform, submitForm } from "@/lib/console/actions";

@@ -1,8 +1,9 @@
 "use server";
+import "@/lib/composition"; // the domains registered with the layers below (chain writes, quotas) before any action
 // The settings page's saves: each form is one group of PUT /v1/settings/* (validated with its API schema)
 // for the signed-in tenant in the environment the page showed.
 import { revalidatePath } from "next/cache";
-import { serializeConnect, serializeCors, serializeOAuth, serializePasskeys, updateSettings } from "@/lib/connect/settings";
+import { serializeConnect, serializeCors, serializeOAuth, serializePasskeys, updateSettings } from "@/lib/connect/settings/service";
 import { perform, submitForm } from "@/lib/console/actions";
 import { assertEnvironment, ownerProofRequest } from "@/lib/console/settings";
 import { parseEnvironment } from "@/lib/console/environment";

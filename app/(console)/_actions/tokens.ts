@@ -3,11 +3,11 @@ import "@/lib/composition"; // chain writes need the domains registered with lib
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
 import { createToken } from "@/lib/tokens/service";
-import { burn, mint, transfer } from "@/lib/tokens/operations";
+import { burn, mint, pause, transfer, unpause } from "@/lib/tokens/operations";
 import { balanceOf } from "@/lib/tokens/reads";
 import { grantRole, revokeRole } from "@/lib/tokens/roles";
-import { submitForm } from "@/lib/console/actions";
-import { forceTransfer, setFrozen } from "@/lib/trex/controls";
+import { perform, submitForm } from "@/lib/console/actions";
+import { forceTransfer, setFrozen } from "@/lib/trex/controls/service";
 
 export async function createTokenAction(formData: FormData) {
   const state = await submitForm("createToken", formData, (c, input) => createToken(c.scope, input));
@@ -23,6 +23,7 @@ const operations = {
 
 export async function tokenOperationAction(operation: string, id: string, formData: FormData) {
   if (!Object.hasOwn(operations, operation)) return { status: "error" as const, message: `Unknown operation ${operation}.` };
+  formData.set("token", id); // whose decimals convert the amount
   const state = await operations[operation as keyof typeof operations](formData, id);
   if (state.status === "ok") revalidatePath(`/tokens/${id}`);
   return state;
@@ -45,7 +46,15 @@ export async function freezeAction(id: string, frozen: boolean, formData: FormDa
 }
 
 export async function forceTransferAction(id: string, formData: FormData) {
+  formData.set("token", id);
   const state = await submitForm("forceTransfer", formData, (c, input) => forceTransfer(c.scope, id, input));
+  if (state.status === "ok") revalidatePath(`/tokens/${id}`);
+  return state;
+}
+
+/** Pauses (or resumes) the token's transfers: one transaction from the wallet, which the page follows. */
+export async function pauseAction(id: string, paused: boolean) {
+  const state = await perform((c) => (paused ? pause : unpause)(c.scope, id, {}));
   if (state.status === "ok") revalidatePath(`/tokens/${id}`);
   return state;
 }

@@ -1,8 +1,10 @@
 "use server";
+import "@/lib/composition"; // the domains registered with the layers below (chain writes, quotas) before any action
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
 import { createEndpoint, deleteEndpoint, rotateSecret, updateEndpoint } from "@/lib/webhooks/endpoints";
 import { retryDelivery } from "@/lib/webhooks/deliveries";
+import { resendDelivery } from "@/lib/webhooks/resend";
 import { sendTestEvent } from "@/lib/console/test-event";
 import { perform, submitForm } from "@/lib/console/actions";
 
@@ -43,8 +45,16 @@ export async function sendTestEventAction(id: string) {
   return state;
 }
 
+// "layout": the endpoint's page and the delivery's own page below it show the new attempt.
 export async function retryDeliveryAction(endpointId: string, deliveryId: string) {
   const state = await perform((c) => retryDelivery(c.scope, endpointId, deliveryId));
-  if (state.status === "ok") revalidatePath(`/webhooks/${endpointId}`);
+  if (state.status === "ok") revalidatePath(`/webhooks/${endpointId}`, "layout");
+  return state;
+}
+
+/** Sends a failed delivery's event again (same webhook-id) on a fresh retry schedule. */
+export async function resendDeliveryAction(endpointId: string, deliveryId: string) {
+  const state = await perform((c) => resendDelivery(c.scope, endpointId, deliveryId));
+  if (state.status === "ok") revalidatePath(`/webhooks/${endpointId}`, "layout");
   return state;
 }

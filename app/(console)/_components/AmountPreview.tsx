@@ -1,9 +1,14 @@
 "use client";
-import { formatAmount } from "@/lib/console/amounts";
+import { toBaseUnits } from "@/lib/console/amounts";
 
-/** "= 1,000.5 ACME" under an amount field given in the smallest unit. */
-export function AmountPreview({ raw, decimals, symbol }: { raw: string; decimals: number; symbol: string }) {
-  const formatted = formatAmount(raw, decimals);
-  if (decimals === 0) return <>A whole number.</>;
-  return <>In the smallest unit ({decimals} decimals){formatted ? <>: = {formatted} {symbol}</> : null}.</>;
+/** Under an amount typed in token units: what it is in the smallest unit the API and the chain use. */
+export function AmountPreview({ typed, decimals, symbol }: { typed: string; decimals: number; symbol: string }) {
+  const converted = typed.trim() ? toBaseUnits(typed, decimals) : null;
+  const scale = decimals === 0 ? "Whole tokens (this token has no decimals)." : `In ${symbol}, up to ${decimals} decimals (1.5 is fine).`;
+  if (!converted || "error" in converted) return <>{scale}</>;
+  return (
+    <>
+      {scale} = <span className="mono">{converted.raw}</span> base units.
+    </>
+  );
 }

@@ -5,7 +5,7 @@ import { CodeBlock } from "@/components/CodeBlock";
 import { quickstartScript } from "@/lib/console/quickstart";
 import { createKeyAction } from "../_actions/keys";
 
-export function CreateKeyForm({ environment, baseUrl, walletAddress }: { environment: "test" | "live"; baseUrl: string; walletAddress: string }) {
+export function CreateKeyForm({ environment, baseUrl, walletAddress, testNetwork }: { environment: "test" | "live"; baseUrl: string; walletAddress: string; testNetwork: string }) {
   return (
     <ConsoleForm
       action={createKeyAction}
@@ -19,7 +19,7 @@ export function CreateKeyForm({ environment, baseUrl, walletAddress }: { environ
               <details>
                 <summary>Try it: the quickstart with this key</summary>
                 <div style={{ marginTop: 10 }}>
-                  <CodeBlock code={quickstartScript({ baseUrl, secretKey: key.secret, walletAddress })} label="Quickstart commands" />
+                  <CodeBlock code={quickstartScript({ baseUrl, secretKey: key.secret, walletAddress, network: testNetwork })} label="Quickstart commands" />
                 </div>
               </details>
             ) : null}

@@ -34,11 +34,11 @@ export function CreateTokenForm({ networks, defaultNetwork }: { networks: { name
             <Field
               name="initial_supply"
               label="Initial supply"
-              inputMode="numeric"
-              placeholder="1000000000000000000000"
+              inputMode="decimal"
+              placeholder="1000000"
               value={supply}
-              onChange={(e) => setSupply(e.target.value.trim())}
-              hint={<AmountPreview raw={supply} decimals={decimalsNumber} symbol={symbol || "tokens"} />}
+              onChange={(e) => setSupply(e.target.value)}
+              hint={<AmountPreview typed={supply} decimals={decimalsNumber} symbol={symbol || "tokens"} />}
               mono
             />
             <Field name="decimals" label="Decimals" type="number" min={0} max={36} value={decimals} onChange={(e) => setDecimals(e.target.value)} hint="0 to 36; 18 is the usual." />
@@ -61,8 +61,12 @@ export function CreateTokenForm({ networks, defaultNetwork }: { networks: { name
         </CheckGroup>}
       </div>
       <div className="form-actions">
-        <Submit pendingLabel="Deploying…">Deploy token</Submit>
-        <span className="muted small">Your wallet holds every role and, for ERC-20s, the initial supply.</span>
+        <Submit pendingLabel="Deploying…" disabled={!networks.length}>
+          Deploy token
+        </Submit>
+        <span className="muted small">
+          {networks.length ? "Your wallet holds every role and, for ERC-20s, the initial supply." : "No network to deploy on in this mode (see above)."}
+        </span>
       </div>
     </ConsoleForm>
   );

@@ -21,13 +21,14 @@ export function FreezeButton({ tokenId, address, frozen }: { tokenId: string; ad
   );
 }
 
-export function ForceTransferForm({ tokenId }: { tokenId: string }) {
+export function ForceTransferForm({ tokenId, symbol }: { tokenId: string; symbol: string }) {
   return (
     <ConsoleForm action={(formData) => forceTransferAction(tokenId, formData)} validate="forceTransfer" reset aria-label="Force a transfer" success={submitted}>
+      <input type="hidden" name="token" value={tokenId} />
       <div className="form-grid">
         <Field name="from" label="From wallet" placeholder="0x…" spellCheck={false} autoComplete="off" mono required />
         <Field name="to" label="To wallet" placeholder="0x…" spellCheck={false} autoComplete="off" mono required hint="Must be a verified investor." />
-        <Field name="amount" label="Amount to force" inputMode="numeric" placeholder="1" mono required hint="Frozen tokens move too." />
+        <Field name="amount" label={`Amount to force (${symbol})`} inputMode="decimal" placeholder="1" mono required hint={`In ${symbol}, not base units. Frozen tokens move too.`} />
       </div>
       <div className="form-actions">
         <Submit pendingLabel="Submitting…">Force transfer</Submit>

@@ -50,7 +50,7 @@ export function RegulatedPanel({ token, overview }: { token: { id: string; symbo
           ]}
         /> : <EmptyState title="No investors yet">Register an investor&apos;s identity with POST /v1/identities.</EmptyState>}
         <div className="card-body" style={{ borderTop: "1px solid var(--border)" }}>
-          <ForceTransferForm tokenId={token.id} />
+          <ForceTransferForm tokenId={token.id} symbol={token.symbol} />
         </div>
       </section>
       <section className="card" aria-labelledby="modules">

@@ -95,15 +95,16 @@ function OperationForm({ operation, token, walletAddress }: { operation: Operati
         </div>
       ) : null}
       {needsId ? <Field name="nft_token_id" label={family === "ERC721" ? "NFT id" : "Token id"} inputMode="numeric" placeholder="1" required mono /> : null}
+      <input type="hidden" name="token" value={token.id} />
       {needsAmount ? (
         <Field
           name="amount"
-          label={family === "ERC1155" ? "Copies" : "Amount"}
-          inputMode="numeric"
-          placeholder={family === "ERC20" ? "1000000000000000000" : "1"}
+          label={family === "ERC1155" ? "Copies" : `Amount (${token.symbol})`}
+          inputMode={family === "ERC20" && token.decimals > 0 ? "decimal" : "numeric"}
+          placeholder={family === "ERC20" && token.decimals > 0 ? "1.5" : "1"}
           value={amount}
-          onChange={(e) => setAmount(e.target.value.trim())}
-          hint={family === "ERC20" ? <AmountPreview raw={amount} decimals={token.decimals} symbol={token.symbol} /> : undefined}
+          onChange={(e) => setAmount(e.target.value)}
+          hint={family === "ERC20" ? <AmountPreview typed={amount} decimals={token.decimals} symbol={token.symbol} /> : undefined}
           required
           mono
         />

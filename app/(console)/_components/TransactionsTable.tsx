@@ -5,7 +5,7 @@ import { DataTable } from "@/components/DataTable";
 import { StatusBadge } from "@/components/StatusBadge";
 import { Hex, shorten } from "@/components/Hex";
 import { Time } from "@/components/Time";
-import type { serializeTransaction } from "@/lib/chain/transactions";
+import type { serializeTransaction } from "@/lib/chain/intake";
 import { stuckNotice } from "@/lib/console/stuck";
 
 export type TransactionRow = ReturnType<typeof serializeTransaction> & { confirmations: number | null };

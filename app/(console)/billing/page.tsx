@@ -2,11 +2,12 @@ import type { Metadata } from "next";
 import QRCode from "qrcode";
 import { requireConsole, type ConsoleContext } from "@/lib/console/session";
 import { param } from "@/lib/console/pages";
-import { formatUnits, invoicesOf, usageOf, type BillingUsage } from "@/lib/console/billing";
+import { formatUnits, invoicesOf, usageOf, type BillingUsage } from "@/lib/api/console-calls";
 import { PLANS, type Plan } from "@/lib/billing/plans";
 import { currentPlan } from "@/lib/billing/subscriptions";
-import { cryptoNetworks, getCryptoCheckout, listPayments } from "@/lib/billing/crypto";
-import { ApiError } from "@/lib/api/errors";
+import { stripeClient } from "@/lib/billing/card/stripe";
+import { cryptoNetworks, getCryptoCheckout, listPayments } from "@/lib/billing/crypto/service";
+import { ApiError } from "@/lib/core/errors";
 import { PageHeader } from "@/components/PageHeader";
 import { DataTable } from "@/components/DataTable";
 import { StatusBadge } from "@/components/StatusBadge";
@@ -15,15 +16,9 @@ import { CopyButton } from "@/components/CopyButton";
 import { Time } from "@/components/Time";
 import { CryptoCheckoutForm } from "../_components/CryptoCheckoutForm";
 import { CardCheckoutButton } from "../_components/CardCheckoutButton";
+import { UsageBars } from "@/components/UsageBars";
 
 export const metadata: Metadata = { title: "Billing" };
-
-const METERS: { key: string; label: string; limit: keyof Plan["limits"] }[] = [
-  { key: "api_calls", label: "API calls this period", limit: "api_calls_per_month" },
-  { key: "chain_writes", label: "Chain writes this period", limit: "chain_writes_per_month" },
-  { key: "deployed_contracts", label: "Deployed contracts", limit: "deployed_contracts" },
-  { key: "webhook_endpoints", label: "Webhook endpoints", limit: "webhook_endpoints" },
-];
 
 const price = (plan: Plan) =>
   plan.contact_sales ? "Contact sales" : plan.price_usd_cents ? `$${(plan.price_usd_cents / 100).toFixed(0)} / month` : "Free";
@@ -43,6 +38,8 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
     paymentOf(context, param(query.payment)),
   ]);
   const networks = cryptoNetworks().map((n) => ({ value: n.name, label: n.displayName }));
+  // Offer only what this deployment is set up for: card payments need the payment processor.
+  const cardPayments = stripeClient() !== null;
   const waiting = payment?.status === "pending";
   return (
     <>
@@ -62,6 +59,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
           </p>
         </div>
         <div className="card-body">
+          <UsageNote usage={usage} plan={current.plan} />
           <UsageBars usage={usage} plan={current.plan} />
         </div>
       </section>
@@ -94,7 +92,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
                   <p className="small">Talk to sales for custom quotas and invoicing.</p>
                 ) : plan.price_stablecoin && plan.price_stablecoin !== "0" ? (
                   <div className="stack">
-                    <CardCheckoutButton plan={plan.id} planName={plan.name} />
+                    {cardPayments ? <CardCheckoutButton plan={plan.id} planName={plan.name} /> : null}
                     <CryptoCheckoutForm plan={plan.id} planName={plan.name} networks={networks} />
                   </div>
                 ) : null}
@@ -236,27 +234,14 @@ async function CryptoPaymentCard({ payment }: { payment: Payment }) {
   );
 }
 
-function UsageBars({ usage, plan }: { usage: BillingUsage | null; plan: Plan }) {
-  if (!usage) return <p className="small muted">Usage figures are not available right now.</p>;
+function UsageNote({ usage, plan }: { usage: BillingUsage | null; plan: Plan }) {
+  if (!usage) return null;
+  const local = usage.local;
   return (
-    <div className="stack" aria-label="Usage">
-      {METERS.map((meter) => {
-        const figure = usage.usage[meter.key];
-        if (!figure) return null;
-        const cap = figure.limit ?? plan.limits[meter.limit];
-        const share = cap ? Math.min(1, figure.used / cap) : 0;
-        return (
-          <div key={meter.key} data-usage={meter.key}>
-            <div className="row small" style={{ justifyContent: "space-between" }}>
-              <span>{meter.label}</span>
-              <span>
-                {figure.used.toLocaleString("en-US")} / {limit(cap ?? null)}
-              </span>
-            </div>
-            <progress max={1} value={share} aria-label={`${meter.label}: ${figure.used} of ${limit(cap ?? null)}`} style={{ width: "100%" }} />
-          </div>
-        );
-      })}
-    </div>
+    <p className="small" data-usage-banner>
+      The {plan.name} plan&apos;s monthly limits apply to real test networks and mainnets, this month of the plan from{" "}
+      <Time seconds={Number(usage.period_start)} /> to <Time seconds={Number(usage.period_end)} />.
+      {local ? <> Writes on the embedded local chain are free of quotas: {local.chain_writes.toLocaleString("en-US")} this month, {local.deployed_contracts.toLocaleString("en-US")} contracts (not counted below).</> : null}
+    </p>
   );
 }

@@ -6,31 +6,41 @@ import { walletBalances } from "@/lib/console/wallet";
 import { listApiKeys } from "@/lib/api-keys/service";
 import { listTokens } from "@/lib/tokens/service";
 import { listEndpoints } from "@/lib/webhooks/endpoints";
-import { walletMode } from "@/lib/connect/wallet-mode";
+import { walletMode } from "@/lib/connect/settings/wallet-mode";
 import { overview } from "@/lib/analytics/overview";
+import { healthAtAGlance } from "@/lib/console/health";
+import { HealthPanel } from "../_components/HealthPanel";
 import { PageHeader } from "@/components/PageHeader";
 import { DataTable } from "@/components/DataTable";
 import { Quickstart } from "@/components/Quickstart";
 import { CopyButton } from "@/components/CopyButton";
+import { defaultNetwork } from "@/lib/console/explorer";
+import { usageOf } from "@/lib/api/console-calls";
+import { currentPlan } from "@/lib/billing/subscriptions";
+import { UsageBars } from "@/components/UsageBars";
 
 export const metadata: Metadata = { title: "Home" };
 
 const percent = (rate: number | null) => (rate === null ? "—" : `${Math.round(rate * 1000) / 10}%`);
 
 export default async function DashboardPage() {
-  const { user, tenant, scope, environment, livemode } = await requireConsole("/dashboard");
-  const [keys, tokens, endpoints, wallet, stats, baseUrl] = await Promise.all([
+  const context = await requireConsole("/dashboard");
+  const { user, tenant, scope, environment, livemode } = context;
+  const [keys, tokens, endpoints, wallet, stats, baseUrl, usage, plan, health] = await Promise.all([
     listApiKeys(tenant.id, { limit: 100 }),
     listTokens(scope, { limit: 1 }),
     listEndpoints(scope, { limit: 1 }),
     walletMode(scope),
     overview(scope, "7d"),
     publicBaseUrl(),
+    usageOf(context),
+    currentPlan(tenant.id),
+    healthAtAGlance(scope),
   ]);
   const balances = await walletBalances(wallet.wallet_address, livemode);
   const activeKeys = keys.data.filter((k) => !k.revoked);
   const envKeys = activeKeys.filter((k) => k.environment === environment);
-  const testKey = activeKeys.find((k) => k.environment === "test");
+  const network = defaultNetwork(livemode);
   const steps = [
     { done: envKeys.length > 0, title: `Create a ${environment} API key`, text: "Your server authenticates with its secret.", href: "/keys", cta: "Create key" },
     { done: tokens.total > 0, title: "Deploy a token", text: "Pick a standard and a network; it deploys in the background.", href: "/tokens/new", cta: "Deploy token" },
@@ -57,6 +67,8 @@ export default async function DashboardPage() {
           <div className="hint">{percent(stats.webhooks.success_rate)} succeeded</div>
         </div>
       </section>
+
+      <HealthPanel health={health} />
 
       <div className="grid-2">
         <section className="card" aria-labelledby="get-started">
@@ -125,15 +137,30 @@ export default async function DashboardPage() {
         </section>
       </div>
 
+      <section className="card" aria-labelledby="usage-title">
+        <div className="card-header">
+          <h2 id="usage-title">Plan usage</h2>
+          <p>
+            {plan.plan.name} plan · <Link href="/billing">Billing</Link>
+          </p>
+        </div>
+        <div className="card-body">
+          <UsageBars usage={usage} plan={plan.plan} upgradeLink />
+        </div>
+      </section>
+
       <section className="card" aria-labelledby="quickstart">
         <div className="card-header">
           <div>
             <h2 id="quickstart">Quickstart</h2>
-            <p>The reference flow with curl and your test key: deploy a token, wait for it, mint, read the balance.</p>
+            <p>
+              The reference flow with curl and your {environment} key{network ? ` on ${network}` : ""}: deploy a token, wait for it, mint 1.5 tokens, read
+              the balance.
+            </p>
           </div>
         </div>
         <div className="card-body">
-          <Quickstart baseUrl={baseUrl} walletAddress={wallet.wallet_address} redactedKey={testKey?.redacted_secret ?? null} />
+          <Quickstart baseUrl={baseUrl} walletAddress={wallet.wallet_address} redactedKey={envKeys[0]?.redacted_secret ?? null} livemode={livemode} network={network} />
         </div>
       </section>
     </>

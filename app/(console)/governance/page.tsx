@@ -10,6 +10,8 @@ import { AutoRefresh } from "@/components/AutoRefresh";
 import { DataTable } from "@/components/DataTable";
 import { StatusBadge } from "@/components/StatusBadge";
 import { Hex } from "@/components/Hex";
+import { formatWithSymbol } from "@/lib/console/amounts";
+import { findToken } from "@/lib/tokens/lookup";
 
 export const metadata: Metadata = { title: "Governance" };
 
@@ -25,14 +27,23 @@ export default async function GovernancePage({ searchParams }: { searchParams: P
   const query = await searchParams;
   const startingAfter = param(query.starting_after);
   const page = await listGovernance(scope, { limit: 10, starting_after: startingAfter });
-  const rows = await Promise.all(page.data.map(async (g) => ({ g, proposals: g.governor_address ? await proposalsOf(scope, g.id) : [] })));
+  const rows = await Promise.all(
+    page.data.map(async (g) => ({
+      g,
+      proposals: g.governor_address ? await proposalsOf(scope, g.id) : [],
+      // Votes weigh the voting token's balance: tallies read in its units.
+      token: g.token ? await findToken(scope, g.token).catch(() => null) : null,
+    })),
+  );
   const moving = rows.some((r) => r.g.status === "deploying" || r.g.status === "configuring" || r.proposals?.some((p) => p.state === null || p.state === "Active"));
   return (
     <>
       <PageHeader title="Governance" subtitle="Your Governor + Timelock systems and their proposals: state, tallies for / against / abstain and when the vote ends." />
       <AutoRefresh active={moving} intervalMs={3000} />
       {rows.length ? (
-        rows.map(({ g, proposals }) => (
+        rows.map(({ g, proposals, token }) => {
+          const tally = (raw: string | undefined) => (raw === undefined ? "—" : token ? formatWithSymbol(raw, token.decimals, token.symbol) : raw);
+          return (
           <section className="card" key={g.id} data-governance={g.id}>
             <h2>
               {g.name} <StatusBadge status={g.status} />
@@ -53,9 +64,9 @@ export default async function GovernancePage({ searchParams }: { searchParams: P
                 columns={[
                   { header: "Proposal", cell: (p) => <span title={p.id}>{p.description.split("\n")[0].slice(0, 80)}</span> },
                   { header: "State", cell: (p) => <StatusBadge status={p.state?.toLowerCase() ?? "submitted"} label={p.state ?? "Proposing"} /> },
-                  { header: "For", cell: (p) => <span className="mono">{p.votes?.for ?? "—"}</span> },
-                  { header: "Against", cell: (p) => <span className="mono">{p.votes?.against ?? "—"}</span> },
-                  { header: "Abstain", className: "hide-sm", cellClassName: "hide-sm", cell: (p) => <span className="mono">{p.votes?.abstain ?? "—"}</span> },
+                  { header: "For", cellClassName: "num nowrap", cell: (p) => tally(p.votes?.for) },
+                  { header: "Against", cellClassName: "num nowrap", cell: (p) => tally(p.votes?.against) },
+                  { header: "Abstain", className: "hide-sm", cellClassName: "hide-sm num nowrap", cell: (p) => tally(p.votes?.abstain) },
                   { header: "Voting", className: "hide-sm", cellClassName: "hide-sm", cell: (p) => (p.snapshot ? `${p.snapshot} → ${p.deadline}` : "—") },
                   { header: "Executable at", className: "hide-sm", cellClassName: "hide-sm", cell: (p) => (p.eta ? new Date(p.eta * 1000).toISOString().replace("T", " ").slice(0, 19) : "—") },
                 ]}
@@ -64,7 +75,8 @@ export default async function GovernancePage({ searchParams }: { searchParams: P
               <p className="small muted">No proposals yet: POST /v1/governance/{g.id}/proposals.</p>
             )}
           </section>
-        ))
+          );
+        })
       ) : (
         <section className="card">
           <EmptyState icon="⚖" title="No governance yet">

@@ -3,11 +3,12 @@ import { requireConsole } from "@/lib/console/session";
 import { publicBaseUrl } from "@/lib/console/request";
 import { param } from "@/lib/console/pages";
 import { listApiKeys } from "@/lib/api-keys/service";
-import { walletMode } from "@/lib/connect/wallet-mode";
+import { walletMode } from "@/lib/connect/settings/wallet-mode";
 import { PageHeader } from "@/components/PageHeader";
 import { EmptyState } from "@/components/EmptyState";
 import { Pagination } from "@/components/Pagination";
 import { CreateKeyForm } from "../_components/CreateKeyForm";
+import { defaultNetwork } from "@/lib/console/explorer";
 import { KeysTable } from "../_components/KeysTable";
 
 export const metadata: Metadata = { title: "API keys" };
@@ -27,7 +28,7 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
           <h2 id="create-key">Create a key</h2>
         </div>
         <div className="card-body">
-          <CreateKeyForm environment={environment} baseUrl={baseUrl} walletAddress={wallet.wallet_address} />
+          <CreateKeyForm environment={environment} baseUrl={baseUrl} walletAddress={wallet.wallet_address} testNetwork={defaultNetwork(false) ?? "polygon_amoy"} />
         </div>
       </section>
       <section className="card" aria-labelledby="keys">

@@ -4,7 +4,7 @@ import { StatusTabs } from "@/components/StatusTabs";
 import { requireConsole } from "@/lib/console/session";
 import { param } from "@/lib/console/pages";
 import { withConfirmations } from "@/lib/console/confirmations";
-import { listTransactions } from "@/lib/chain/transactions";
+import { listTransactions } from "@/lib/chain/intake";
 import { TransactionStatus } from "@/lib/schemas/transactions";
 import { PageHeader } from "@/components/PageHeader";
 import { EmptyState } from "@/components/EmptyState";

@@ -2,8 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requireConsole } from "@/lib/console/session";
 import { param } from "@/lib/console/pages";
-import { networkLabel } from "@/lib/console/explorer";
+import { explorerUrl, networkLabel } from "@/lib/console/explorer";
 import { listVaults } from "@/lib/vaults/service";
+import { erc20Choices } from "@/lib/console/modules";
 import { PageHeader } from "@/components/PageHeader";
 import { DataTable } from "@/components/DataTable";
 import { EmptyState } from "@/components/EmptyState";
@@ -12,6 +13,7 @@ import { Pagination } from "@/components/Pagination";
 import { AutoRefresh } from "@/components/AutoRefresh";
 import { Hex } from "@/components/Hex";
 import { Time } from "@/components/Time";
+import { CreateVaultForm } from "../_components/CreateVaultForm";
 
 export const metadata: Metadata = { title: "Vaults" };
 
@@ -19,11 +21,27 @@ export default async function VaultsPage({ searchParams }: { searchParams: Promi
   const { scope, livemode } = await requireConsole("/vaults");
   const query = await searchParams;
   const startingAfter = param(query.starting_after);
-  const vaults = await listVaults(scope, { limit: 20, starting_after: startingAfter });
+  const [vaults, tokens] = await Promise.all([listVaults(scope, { limit: 20, starting_after: startingAfter }), erc20Choices(scope)]);
+  const symbols = new Map(tokens.map((t) => [t.id, t.symbol]));
   return (
     <>
-      <PageHeader title="Vaults" subtitle={`Your ${livemode ? "live" : "test"} ERC-4626 vaults, newest first. Deploy one with POST /v1/vaults.`} />
+      <PageHeader title="Vaults" subtitle={`Your ${livemode ? "live" : "test"} ERC-4626 vaults, newest first.`} />
       <AutoRefresh active={vaults.data.some((v) => v.status === "deploying")} intervalMs={1500} />
+      <section className="card" aria-labelledby="create-vault">
+        <div className="card-header">
+          <h2 id="create-vault">Create a vault</h2>
+          <p>An ERC-4626 vault over one of your ERC-20 tokens, deployed by your wallet.</p>
+        </div>
+        <div className="card-body">
+          {tokens.length ? (
+            <CreateVaultForm tokens={tokens} />
+          ) : (
+            <p className="muted">
+              A vault holds one of your deployed ERC-20 tokens: <Link href="/tokens/new">deploy one</Link> first.
+            </p>
+          )}
+        </div>
+      </section>
       <section className="card">
         {vaults.data.length ? (
           <DataTable
@@ -53,15 +71,26 @@ export default async function VaultsPage({ searchParams }: { searchParams: Promi
                   </>
                 ),
               },
-              { header: "Asset", className: "hide-sm", cell: (v) => (v.asset ? <Link href={`/tokens/${v.asset}`} className="mono">{v.asset}</Link> : <Hex value={v.asset_address} />) },
+              {
+                header: "Asset",
+                className: "hide-sm",
+                cell: (v) =>
+                  v.asset ? (
+                    <Link href={`/tokens/${v.asset}`} className="mono">
+                      {symbols.get(v.asset) ?? v.asset}
+                    </Link>
+                  ) : (
+                    <Hex value={v.asset_address} href={explorerUrl(v.network, "address", v.asset_address)} />
+                  ),
+              },
               { header: "Network", className: "hide-sm", cell: (v) => networkLabel(v.network).name },
-              { header: "Address", className: "hide-sm", cell: (v) => <Hex value={v.address} /> },
+              { header: "Address", className: "hide-sm", cell: (v) => <Hex value={v.address} href={explorerUrl(v.network, "address", v.address)} /> },
               { header: "Created", className: "hide-sm", cell: (v) => <Time seconds={v.created} /> },
             ]}
           />
         ) : (
           <EmptyState icon="◈" title={`No ${livemode ? "live" : "test"} vaults yet`}>
-            Deploy an ERC-4626 vault over one of your ERC-20 tokens with POST /v1/vaults; it appears here.
+            Create an ERC-4626 vault over one of your ERC-20 tokens above; it appears here.
           </EmptyState>
         )}
         <Pagination basePath="/vaults" params={{ starting_after: startingAfter }} hasMore={vaults.has_more} lastId={vaults.data.at(-1)?.id} total={vaults.total} shown={vaults.data.length} />

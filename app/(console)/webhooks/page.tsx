@@ -3,7 +3,7 @@ import Link from "next/link";
 import { requireConsole } from "@/lib/console/session";
 import { param } from "@/lib/console/pages";
 import { listEndpoints } from "@/lib/webhooks/endpoints";
-import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { EVENT_TYPES } from "@/lib/core/event-types";
 import { PageHeader } from "@/components/PageHeader";
 import { DataTable } from "@/components/DataTable";
 import { EmptyState } from "@/components/EmptyState";
@@ -11,20 +11,40 @@ import { StatusBadge } from "@/components/StatusBadge";
 import { Pagination } from "@/components/Pagination";
 import { Time } from "@/components/Time";
 import { CreateWebhookForm } from "../_components/CreateWebhookForm";
+import { currentPlan } from "@/lib/billing/subscriptions";
+import { webhookEndpoints } from "@/lib/billing/quotas/usage";
+import { usageLevel } from "@/lib/console/usage";
+import { endpointHealth } from "@/lib/analytics/endpoint-health";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
 export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { scope, livemode } = await requireConsole("/webhooks");
+  const { scope, livemode, tenant } = await requireConsole("/webhooks");
   const startingAfter = param((await searchParams).starting_after);
-  const endpoints = await listEndpoints(scope, { limit: 20, starting_after: startingAfter });
+  const [endpoints, plan, used] = await Promise.all([
+    listEndpoints(scope, { limit: 20, starting_after: startingAfter }),
+    currentPlan(tenant.id),
+    webhookEndpoints(tenant.id),
+  ]);
+  const health = await endpointHealth(scope, endpoints.data.map((e) => e.id));
+  // One number, the plan's (lib/billing/plans): endpoints of both modes count toward it.
+  const cap = plan.plan.limits.webhook_endpoints;
+  const level = usageLevel(used, cap);
   return (
     <>
       <PageHeader title="Webhooks" subtitle={`Endpoints that receive your ${livemode ? "live" : "test"}-mode events (and account events of both modes), signed.`} />
       <section className="card" aria-labelledby="endpoints">
         <div className="card-header">
           <h2 id="endpoints">Endpoints</h2>
-          <span className="muted small">{endpoints.total} of 16</span>
+          <span className={level === "ok" ? "muted small" : `small usage-text-${level}`} data-endpoint-limit={cap ?? "unlimited"} data-level={level}>
+            {cap === null ? `${used} (unlimited on the ${plan.plan.name} plan)` : `${used} of ${cap} on the ${plan.plan.name} plan, both modes`}
+            {level === "full" ? (
+              <>
+                {" "}
+                · <Link href="/billing">upgrade to add more</Link>
+              </>
+            ) : null}
+          </span>
         </div>
         {endpoints.data.length ? (
           <DataTable
@@ -44,7 +64,37 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
                   </>
                 ),
               },
-              { header: "Status", cell: (e) => <StatusBadge status={e.status} /> },
+              {
+                header: "Status",
+                cell: (e) => {
+                  const h = health.get(e.id);
+                  const failing = e.status === "enabled" && h?.failing_since != null;
+                  return (
+                    <span data-endpoint-health={failing ? "failing" : e.status}>
+                      {failing ? <StatusBadge status="failed" label="Failing" /> : <StatusBadge status={e.status} />}
+                      {failing ? (
+                        <span className="sub">
+                          since <Time seconds={h!.failing_since!} />
+                        </span>
+                      ) : null}
+                    </span>
+                  );
+                },
+              },
+              {
+                header: "Errors (7 days)",
+                cellClassName: "num nowrap",
+                cell: (e) => {
+                  const h = health.get(e.id);
+                  if (!h?.deliveries || h.error_rate === null) return <span className="muted">—</span>;
+                  const percent = `${Math.round(h.error_rate * 1000) / 10}%`;
+                  return (
+                    <span data-error-rate={h.error_rate} className={h.error_rate > 0 ? "error-text" : undefined}>
+                      {percent} <span className="sub">{h.unsuccessful} of {h.deliveries} not delivered</span>
+                    </span>
+                  );
+                },
+              },
               {
                 header: "Events",
                 className: "hide-sm",

@@ -104,7 +104,7 @@ async function cloudRoute(fallbackKey?: string) {
   if (fallbackKey) process.env.INNGEST_SIGNING_KEY_FALLBACK = fallbackKey;
   else delete process.env.INNGEST_SIGNING_KEY_FALLBACK;
   vi.resetModules();
-  const { inngest } = await import("@/inngest/client");
+  const { inngest } = await import("@/lib/jobs/client");
   expect(inngest.mode).toBe("cloud"); // isDev is off: the SDK checks every signature
   return import("./route");
 }

@@ -3,7 +3,7 @@
 // an unsigned endpoint would let anyone run a function, e.g. fail another tenant's transaction. In embedded
 // mode the local executor calls its own serve() handler in-process (lib/jobs/registry.ts), never this route.
 import { serve } from "inngest/next";
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/client";
 import { functions } from "@/inngest/functions";
 import { isEmbeddedMode } from "@/lib/jobs/mode";
 import { unmatchedHandler } from "@/lib/api/unmatched";

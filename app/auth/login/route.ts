@@ -1,6 +1,6 @@
 // POST /auth/login — sign in with e-mail and password; returns a session
 import { api } from "@/lib/api/handler";
-import { policies } from "@/lib/api/rate-limit";
+import { policies } from "@/lib/http/rate-limit";
 import { LoginInput, Auth } from "@/lib/schemas/auth";
 import { login } from "@/lib/auth/service";
 

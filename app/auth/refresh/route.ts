@@ -1,6 +1,6 @@
 // POST /auth/refresh — exchange a refresh token for a new session (the old token stops working)
 import { api } from "@/lib/api/handler";
-import { policies } from "@/lib/api/rate-limit";
+import { policies } from "@/lib/http/rate-limit";
 import { RefreshInput, Auth } from "@/lib/schemas/auth";
 import { refresh } from "@/lib/auth/service";
 

@@ -1,6 +1,6 @@
 // POST /auth/register — create a tenant and its owner; returns a session
 import { api } from "@/lib/api/handler";
-import { policies } from "@/lib/api/rate-limit";
+import { policies } from "@/lib/http/rate-limit";
 import { RegisterInput, Auth } from "@/lib/schemas/auth";
 import { register } from "@/lib/auth/service";
 

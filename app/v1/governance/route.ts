@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { CreateGovernanceInput, Governance, GovernanceList, ListGovernanceQuery } from "@/lib/schemas/governance";
 import { createGovernance, listGovernance } from "@/lib/governance/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "List governance instances (filter by status, network)", query: ListGovernanceQuery, response: GovernanceList, tags: ["governance"] },
-  ({ caller, query }) => listGovernance(scopeOf(caller), query),
+  ({ scope, query }) => listGovernance(scope, query),
 );
 
 export const POST = api(
@@ -14,7 +13,7 @@ export const POST = api(
     auth: "api_key", summary: "Deploy a Governor plus Timelock (roles to the Governor, deployer admin renounced)", body: CreateGovernanceInput, response: Governance,
     status: 201, tags: ["governance"],
   },
-  ({ caller, body }) => createGovernance(scopeOf(caller), body),
+  ({ scope, body }) => createGovernance(scope, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { CreateMultisigInput, ListMultisigsQuery, Multisig, MultisigList } from "@/lib/schemas/multisig";
 import { createMultisig, listMultisigs } from "@/lib/multisig/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "List multisigs (filter by network, status)", query: ListMultisigsQuery, response: MultisigList, tags: ["multisig"] },
-  ({ caller, query }) => listMultisigs(scopeOf(caller), query),
+  ({ scope, query }) => listMultisigs(scope, query),
 );
 
 export const POST = api(
@@ -14,7 +13,7 @@ export const POST = api(
     auth: "api_key", summary: "Deploy a Safe 1.4.1 multisig through the SafeProxyFactory, at the address predict_address gives", body: CreateMultisigInput,
     response: Multisig, status: 201, tags: ["multisig"],
   },
-  ({ caller, body }) => createMultisig(scopeOf(caller), body),
+  ({ scope, body }) => createMultisig(scope, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

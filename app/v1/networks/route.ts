@@ -1,10 +1,10 @@
-// GET /v1/networks — the networks this deployment can deploy to
+// GET /v1/networks — the networks this deployment can deploy to, each with its health here (an addition)
 import { api } from "@/lib/api/handler";
 import { NetworkList } from "@/lib/schemas/networks";
-import { listNetworks, serializeNetwork } from "@/lib/chain/networks";
+import { listNetworksWithHealth } from "@/lib/chain/network/status";
 
-export const GET = api({ auth: "api_key", summary: "List networks", response: NetworkList, tags: ["networks"] }, () => {
-  const data = listNetworks().map(serializeNetwork);
+export const GET = api({ auth: "api_key", summary: "List networks", response: NetworkList, tags: ["networks"] }, async () => {
+  const data = await listNetworksWithHealth();
   return { object: "list", data, has_more: false, total: data.length };
 });
 

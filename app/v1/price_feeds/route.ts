@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { ListFeedsQuery, PriceFeedList } from "@/lib/schemas/price-feeds";
 import { listFeeds } from "@/lib/oracles/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "List price feeds per network: the aggregators listed here and your consumers", query: ListFeedsQuery, response: PriceFeedList, tags: ["price feeds"] },
-  ({ caller, query }) => listFeeds(scopeOf(caller), query.network),
+  ({ scope, query }) => listFeeds(scope, query.network),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { TenantFeatureList } from "@/lib/schemas/features";
 import { listFeatures } from "@/lib/features/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "List the tenant's feature flags: description, state, configuration and its JSON schema (per mode)", response: TenantFeatureList, tags: ["tenant features"] },
-  ({ caller }) => listFeatures(scopeOf(caller)),
+  ({ scope }) => listFeatures(scope),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

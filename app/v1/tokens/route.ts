@@ -2,16 +2,15 @@
 import { api } from "@/lib/api/handler";
 import { CreateTokenInput, ListTokensQuery, Token, TokenList } from "@/lib/schemas/tokens";
 import { createToken, listTokens } from "@/lib/tokens/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   { auth: "api_key", summary: "Create and deploy a token", body: CreateTokenInput, response: Token, status: 201, tags: ["tokens"] },
-  ({ caller, body }) => createToken(scopeOf(caller), body),
+  ({ scope, body }) => createToken(scope, body),
 );
 
 export const GET = api(
   { auth: "api_key", summary: "List tokens (filters: status, network, standard)", query: ListTokensQuery, response: TokenList, tags: ["tokens"] },
-  ({ caller, query }) => listTokens(scopeOf(caller), query),
+  ({ scope, query }) => listTokens(scope, query),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -1,12 +1,11 @@
 // /v1/trusted_issuers — list trusted issuers; register one in a regulated token's TrustedIssuersRegistry
 import { api } from "@/lib/api/handler";
 import { CreateTrustedIssuerInput, ListTrustedIssuersQuery, TrustedIssuer, TrustedIssuerList } from "@/lib/schemas/trusted-issuers";
-import { createTrustedIssuer, listTrustedIssuers } from "@/lib/trex/trusted-issuers";
-import { scopeOf } from "@/lib/tokens/scope";
+import { createTrustedIssuer, listTrustedIssuers } from "@/lib/trex/issuers/trusted-issuers";
 
 export const GET = api(
   { auth: "api_key", summary: "List trusted issuers (filter by token_id, status)", query: ListTrustedIssuersQuery, response: TrustedIssuerList, tags: ["trusted issuers"] },
-  ({ caller, query }) => listTrustedIssuers(scopeOf(caller), query),
+  ({ scope, query }) => listTrustedIssuers(scope, query),
 );
 
 export const POST = api(
@@ -15,7 +14,7 @@ export const POST = api(
     errors: { 404: "No such token for this tenant", 409: "The issuer is already trusted by the token (`trusted_issuer_exists`), or idempotency_key reused with other parameters" },
     tags: ["trusted issuers"],
   },
-  ({ caller, body }) => createTrustedIssuer(scopeOf(caller), body),
+  ({ scope, body }) => createTrustedIssuer(scope, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

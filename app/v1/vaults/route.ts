@@ -2,16 +2,15 @@
 import { api } from "@/lib/api/handler";
 import { CreateVaultInput, ListVaultsQuery, Vault, VaultList } from "@/lib/schemas/vaults";
 import { createVault, listVaults } from "@/lib/vaults/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "List vaults (filter by status, network)", query: ListVaultsQuery, response: VaultList, tags: ["vaults"] },
-  ({ caller, query }) => listVaults(scopeOf(caller), query),
+  ({ scope, query }) => listVaults(scope, query),
 );
 
 export const POST = api(
   { auth: "api_key", summary: "Deploy an ERC-4626 vault (OpenZeppelin ERC4626) over an ERC-20 asset", body: CreateVaultInput, response: Vault, status: 201, tags: ["vaults"] },
-  ({ caller, body }) => createVault(scopeOf(caller), body),
+  ({ scope, body }) => createVault(scope, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

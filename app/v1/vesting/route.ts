@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { CreateVestingInput, ListVestingQuery, VestingSchedule, VestingScheduleList } from "@/lib/schemas/vesting";
 import { createVesting, listVesting } from "@/lib/vesting/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "List vesting schedules (filter by beneficiary, status, network)", query: ListVestingQuery, response: VestingScheduleList, tags: ["vesting"] },
-  ({ caller, query }) => listVesting(scopeOf(caller), query),
+  ({ scope, query }) => listVesting(scope, query),
 );
 
 export const POST = api(
@@ -14,7 +13,7 @@ export const POST = api(
     auth: "api_key", summary: "Deploy a vesting schedule (OpenZeppelin VestingWalletCliff), funded with `amount` once deployed", body: CreateVestingInput,
     response: VestingSchedule, status: 201, tags: ["vesting"],
   },
-  ({ caller, body }) => createVesting(scopeOf(caller), body),
+  ({ scope, body }) => createVesting(scope, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

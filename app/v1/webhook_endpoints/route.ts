@@ -2,16 +2,16 @@
 import { api } from "@/lib/api/handler";
 import { ListQuery } from "@/lib/schemas/common";
 import { CreateWebhookEndpointInput, WebhookEndpoint, WebhookEndpointList } from "@/lib/schemas/webhooks";
-import { createEndpoint, listEndpoints, scopeOf } from "@/lib/webhooks/endpoints";
+import { createEndpoint, listEndpoints } from "@/lib/webhooks/endpoints";
 
 export const POST = api(
   { auth: "api_key", summary: "Create a webhook endpoint (its signing secret is returned only here)", body: CreateWebhookEndpointInput, response: WebhookEndpoint, status: 201, tags: ["webhooks"] },
-  ({ caller, body }) => createEndpoint(scopeOf(caller), body),
+  ({ scope, body }) => createEndpoint(scope, body),
 );
 
 export const GET = api(
   { auth: "api_key", summary: "List webhook endpoints", query: ListQuery, response: WebhookEndpointList, tags: ["webhooks"] },
-  ({ caller, query }) => listEndpoints(scopeOf(caller), query),
+  ({ scope, query }) => listEndpoints(scope, query),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

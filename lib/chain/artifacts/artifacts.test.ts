@@ -21,7 +21,7 @@ import {
   type WalletClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { inProcessChain, type InProcessChain } from "../local-node";
+import { inProcessChain, type InProcessChain } from "@/lib/chain/local/node";
 import { artifact, COMPILED_CONTRACTS, type ContractName } from ".";
 import { PACKAGE_ARTIFACTS } from "./packages";
 

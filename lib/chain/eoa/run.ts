@@ -11,14 +11,17 @@
 // Passes overlap: while a batch is sent and followed, the next pass signs what came in meanwhile (the chain
 // and the signer work at once), and sends it only once that batch has landed, so batches go out in nonce order.
 import { BaseError, HttpRequestError, TimeoutError, type TransactionReceipt } from "viem";
-import { chainTarget, type ChainTarget } from "../clients";
-import { confirmationsFor } from "../confirmations";
+import { chainTarget, type ChainTarget } from "@/lib/chain/network/clients";
+import { confirmationsFor, maxInFlightFor } from "@/lib/chain/network/confirmations";
 import type { Transaction } from "@/lib/generated/prisma/client";
-import { openRecords, touch, unsignedRecords, type Signed, type WalletKey } from "../records";
-import { clearWake, nextNonceOf, requestWake, walletSignal } from "../nonces";
+import { openRecords, touch, unsignedRecords, type Signed, type WalletKey } from "@/lib/chain/records/statements";
+import { clearWake, nextNonceOf, requestWake, walletSignal } from "@/lib/chain/eoa/nonces";
 import { signBacklog } from "./sign";
-import { sendable, sendInOrder } from "./broadcast";
+import { isRateLimited, sendable, sendInOrder } from "./broadcast";
+import { recordAttributes, withSpan } from "@/lib/observability/tracing";
 import { followSent } from "./follow";
+import { cancelLook } from "./cancel";
+import { finalityWatch } from "./reorgs";
 
 const budgetMs = () => Number(process.env.WALLET_RUN_BUDGET_MS ?? 45_000);
 /** How long a run with nothing open waits for more work before it ends (its dispatch costs more than waiting). */
@@ -44,6 +47,7 @@ function withSignature(record: Transaction, signed: Signed): Transaction {
   return {
     ...record, nonce: signed.nonce, rawTransaction: signed.raw, hash: signed.hash, hashes: [...record.hashes, signed.hash],
     gasLimit: signed.gasLimit.toString(), maxFeePerGas: signed.maxFeePerGas.toString(), maxPriorityFeePerGas: signed.maxPriorityFeePerGas.toString(),
+    feeCapReachedAt: null, feeCapNetworkFee: null,
   };
 }
 
@@ -53,12 +57,17 @@ interface Shipment {
   open: number;
 }
 
-/** Drives the wallet's open records; resolves to how many are still open when it stops. */
-export async function runWallet(wallet: WalletKey, network: string, budget = budgetMs()): Promise<{ open: number }> {
+/**
+ * Drives the wallet's open records; resolves to how many are still open, or mined but within the finality window
+ * (./reorgs), when it stops: its time is up, or `stopping` says its instance is shutting down (the caller
+ * continues in a new run, which another instance takes over at once).
+ */
+export async function runWallet(wallet: WalletKey, network: string, budget = budgetMs(), stopping: () => boolean = () => false): Promise<{ open: number }> {
   const target = targetFor(wallet, network);
   // A chain that mines each transaction as it takes it gives the receipts in the send's round trip.
   const instant = target.isLocal && confirmationsFor(target.chainKey) <= 1;
   const started = Date.now();
+  const over = () => Date.now() - started > budget || stopping();
   let touched = started;
   let lastWork = started;
   /** Signed records (sent or not), by id: only this run changes them. Reloaded whole after a refusal. */
@@ -71,7 +80,11 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
     nextNonce = null;
   };
   const signal = walletSignal(wallet);
+  const cancels = cancelLook(wallet);
+  const finality = finalityWatch(wallet, target);
   let failingSince: number | null = null;
+  /** Sent records in a block and short of their confirmations, as the last follow found them: not in flight. */
+  let mined: ReadonlySet<string> = new Set();
   /**
    * The last pass's endings, committing while the next pass signs and sends (the chain would otherwise
    * wait for the database). The next pass waits for it before it settles its own sent records, so those
@@ -106,7 +119,7 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
         if (shipping) await landed().catch(() => {}); // the batch on its way lands first (it changes the run's records)
         readAfresh(); // what the failed pass changed is read again
         failingSince ??= Date.now();
-        if (!isTransportError(error) || Date.now() - failingSince > TRANSPORT_PATIENCE_MS || Date.now() - started > budget) {
+        if (!isTransportError(error) || Date.now() - failingSince > TRANSPORT_PATIENCE_MS || over()) {
           await settled().catch(() => {}); // the run ends with nothing of its own still writing
           await clearWake(wallet).catch(() => {}); // the next write dispatches a run at once (the executor also retries this one)
           throw error;
@@ -134,7 +147,7 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
     lastWork = Date.now();
 
     const byId = new Map(unsigned.map((r) => [r.id, r]));
-    const stored = await signBacklog(wallet, target, [...signed.values(), ...unsigned], nextNonce!);
+    const stored = await withSpan("chain.sign", recordAttributes(unsigned), () => signBacklog(wallet, target, [...signed!.values(), ...unsigned], nextNonce!));
     const before = shipping ? await landed() : null; // the last batch, sent and followed while this one was signed
     if (before?.refused || !stored) {
       readAfresh(); // a record was refused, or the counter or a record changed under this pass (a cancellation)
@@ -145,8 +158,8 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
       signed.set(s.id, withSignature(byId.get(s.id)!, s));
     }
     const notSigned = unsigned.filter((r) => !signed!.has(r.id)); // estimates that wait for what is ahead, nonces to sign again
-    const shipment = ship(sendable([...signed.values(), ...notSigned]), signed, notSigned.length);
-    if (stored.length && Date.now() - started <= budget) {
+    const shipment = ship(sendable([...signed.values(), ...notSigned], maxInFlightFor(target.chainKey), mined), signed, notSigned.length);
+    if (stored.length && !over()) {
       // What came in while this batch was signed is signed while it is sent: the chain and the signer overlap.
       shipping = shipment;
       shipment.catch(() => {}); // awaited by the next pass, or before the run reads afresh or stops
@@ -159,8 +172,12 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
   /** Sends the batch in nonce order and follows the wallet's sent records; `records` is the run's map of them. */
   async function ship(batch: Transaction[], records: Map<string, Transaction>, waitingBehind: number): Promise<Shipment> {
     let receipts = new Map<string, TransactionReceipt>();
+    // Reorganised and cancelled records are taken here, where no other batch is on its way (only this run
+    // changes its signed records).
+    await finality.check(records);
+    if (cancels.due() && (await cancels.sign(target, records))) batch = batch.map((r) => records.get(r.id) ?? r);
     if (batch.length) {
-      const sent = await sendInOrder(batch, target, wallet, { withReceipts: instant });
+      const sent = await withSpan("chain.broadcast", recordAttributes(batch), () => sendInOrder(batch, target, wallet, { withReceipts: instant }));
       if (sent.refused) return { refused: true, open: 0 }; // some record was ended or released to be signed again
       const now = new Date();
       for (const id of sent.accepted) {
@@ -170,7 +187,9 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
       receipts = sent.receipts;
     }
     await settled();
-    const { ended, replaced, finalized } = await followSent(wallet, target, [...records.values()].filter((r) => r.status === "submitted"), receipts);
+    const following = [...records.values()].filter((r) => r.status === "submitted");
+    const { ended, mined: inBlocks, replaced, finalized } = await withSpan("chain.inclusion", recordAttributes(following), () => followSent(wallet, target, following, receipts));
+    mined = new Set(inBlocks);
     finalizing = finalized;
     finalized.catch(() => {}); // awaited by the next pass, or before the run stops
     for (const id of ended) records.delete(id);
@@ -184,7 +203,7 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
       return "again";
     }
     if (!shipment.open) return "again"; // everything ended: look at once for new work
-    if (Date.now() - started > budget) {
+    if (over()) {
       await settled();
       return { open: shipment.open };
     }
@@ -200,17 +219,22 @@ export async function runWallet(wallet: WalletKey, network: string, budget = bud
   }
 
   /** Nothing is open: linger for more work, else lower the flag and look once more (intake may have just seen it up). */
-  async function finish(): Promise<{ open: number } | "idle" | "again"> {
+  async function finish(): Promise<{ open: number } | "idle" | "again" | "wait"> {
     await settled();
+    // Mined records still within the finality window keep the run (a reorganisation may reopen them).
+    const watching = await finality.check(signed!);
+    if (signed!.size) return "again";
+    if (watching) return over() ? { open: watching } : "wait";
     const now = Date.now();
-    if (now - lastWork < lingerMs() && now - started < budget) return "idle";
+    if (now - lastWork < lingerMs() && !over()) return "idle";
     await clearWake(wallet);
-    if (!(await unsignedRecords(wallet)).length) return { open: 0 };
+    const arrived = (await unsignedRecords(wallet)).length;
+    if (!arrived) return { open: 0 };
     await requestWake(wallet);
-    return "again";
+    return over() ? { open: arrived } : "again";
   }
 }
 
-/** A failed round trip to the node (no answer, or a cut connection), as opposed to the node's answer. */
+/** A failed round trip to the node (no answer, a cut connection, a rate limit), as opposed to the node's answer. */
 const isTransportError = (error: unknown) =>
-  error instanceof BaseError && Boolean(error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError));
+  isRateLimited(error) || (error instanceof BaseError && Boolean(error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError)));

@@ -3,14 +3,14 @@
 // (lib/chain/records.storeSignedBacklog) before anything is sent.
 import { formatEther, keccak256, type Address, type Hex } from "viem";
 import type { Transaction } from "@/lib/generated/prisma/client";
-import { publicClient, type ChainTarget } from "../clients";
-import { gatherWhileBusy } from "@/lib/gather";
-import { signerFor } from "../wallets";
-import { isPlatformAddress, platformAccount } from "../platform";
-import { isRevert, revertReason } from "../revert";
-import { ensureGas, feesFor, type Fees } from "../gas";
-import { storeSignedBacklog, type NewRecord, type Signed, type Signing, type WalletKey } from "../records";
-import { fail } from "../finalize";
+import { publicClient, type ChainTarget } from "@/lib/chain/network/clients";
+import { gatherWhileBusy } from "@/lib/core/gather";
+import { signerFor } from "@/lib/chain/eoa/wallets";
+import { isPlatformAddress, platformAccount } from "@/lib/chain/eoa/platform-signer";
+import { isRevert, revertReason } from "@/lib/chain/records/revert";
+import { cappedFees, ensureGas, feesFor, type Fees } from "@/lib/chain/eoa/gas";
+import { markFeeCapReached, storeSignedBacklog, type NewRecord, type Signed, type Signing, type WalletKey } from "@/lib/chain/records/statements";
+import { fail } from "@/lib/chain/records/finalize";
 
 const MAX_BATCH = 500;
 const TRANSFER_GAS = 21_000n;
@@ -35,11 +35,16 @@ export async function signRecord(record: Transaction, target: ChainTarget, nonce
   return { id: record.id, nonce, raw, hash: keccak256(raw), gasLimit, ...fees };
 }
 
+/** A cancel's no-op: a 0-value self-transfer of the record's sender at the record's nonce. */
+export function signNoop(record: Transaction, target: ChainTarget, fees: Fees): Promise<Signed> {
+  return signRecord({ ...record, toAddress: record.fromAddress, data: "0x", value: "0" }, target, record.nonce!, TRANSFER_GAS, fees);
+}
+
 // Estimates started by intake while the wallet's run is in this process (by record id), so a pass finds its
 // records' gas already known and goes straight to signing: at the end of a burst, the last pass no longer
 // waits for estimates queued behind the chain's work on the batch before it. A lone record's estimate goes
 // out at once; in a burst, the estimates that arrive while earlier ones are on their way travel as one
-// JSON-RPC batch (lib/gather). Only a gas figure is kept; a revert or an RPC error leaves the estimate to the
+// JSON-RPC batch (lib/core/gather). Only a gas figure is kept; a revert or an RPC error leaves the estimate to the
 // run. On globalThis: intake and the run may be different copies of this module (route bundles, instrumentation).
 const AHEAD_TTL_MS = 2_000;
 const globalForAhead = globalThis as unknown as { gasEstimatesAhead?: Map<string, { at: number; gas: Promise<bigint | null> }> };
@@ -103,11 +108,21 @@ async function estimate(record: Transaction, target: ChainTarget): Promise<bigin
  * behind unmined records it waits, since their effects may be what it needs (an approve before a transfer_from).
  */
 export async function signBacklog(wallet: WalletKey, target: ChainTarget, open: Transaction[], nextNonce: number): Promise<Signing[] | null> {
-  const resign = open.filter((r) => isOpenUnsent(r) && r.nonce !== null && r.rawTransaction === null);
+  // A record whose cancel is asked for is signed again only as its no-op (./cancel).
+  const resign = open.filter((r) => isOpenUnsent(r) && r.nonce !== null && r.rawTransaction === null && r.cancelRequestedAt === null);
   const fresh = open.filter((r) => isOpenUnsent(r) && r.nonce === null).slice(0, MAX_BATCH);
   if (!resign.length && !fresh.length) return [];
 
-  const [estimates, fees] = await Promise.all([Promise.all(fresh.map((r) => estimate(r, target))), feesFor(target)]);
+  const network = await feesFor(target);
+  const fees = cappedFees(target, network);
+  if (!fees) {
+    // The network asks more than the cap: nothing is signed (no nonce taken), the records say why, and a
+    // later pass signs them once the fees have fallen.
+    const unmarked = [...resign, ...fresh].filter((r) => r.feeCapReachedAt === null);
+    if (unmarked.length) await markFeeCapReached(unmarked.map((r) => r.id), network.maxFeePerGas);
+    return [];
+  }
+  const estimates = await Promise.all(fresh.map((r) => estimate(r, target)));
   let ahead = open.some(inFlight) || resign.length > 0;
   const ready: { record: Transaction; gasLimit: bigint }[] = [];
   for (let i = 0; i < fresh.length; i++) {

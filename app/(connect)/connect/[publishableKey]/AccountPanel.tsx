@@ -6,8 +6,8 @@ import { startAuthentication } from "@simplewebauthn/browser";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { Hex } from "viem";
-import type { SessionAccount } from "@/lib/connect/end-user";
-import { passkeySignature, userOpChallenge } from "@/lib/connect/passkey-account-signature";
+import type { SessionAccount } from "@/lib/connect/end-users/service";
+import { passkeySignature, userOpChallenge } from "@/lib/connect/accounts/passkey-signature";
 import { cancelPending, checkOperation, createTransfer, signOperation, signOut } from "./actions";
 
 const short = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-8)}`;

@@ -1,15 +1,15 @@
 "use server";
 import "@/lib/composition"; // chain writes need the domains registered with lib/chain
 // Server actions of the end-user page. Each one resolves the publishable key again (the browser holds no
-// secret) and, past sign-in, the end-user session cookie; lib/connect/end-user.ts does the work.
+// secret) and, past sign-in, the end-user session cookie; lib/connect/end-users/service.ts does the work.
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import {
   authenticationOptions, cancelOperation, completeAuthentication, completeRegistration, endUserContext, operationStatus,
   prepareTransfer, registrationOptions, signWithPasskey, userMessage, type EndUserContext,
-} from "@/lib/connect/end-user";
-import { unauthorized } from "@/lib/api/errors";
-import { takeConnectPageSlot } from "@/lib/connect/end-user-limits";
-import { endEndUserSession, readEndUserSession, startEndUserSession } from "@/lib/connect/end-user-session";
+} from "@/lib/connect/end-users/service";
+import { unauthorized } from "@/lib/core/errors";
+import { takeConnectPageSlot } from "@/lib/connect/end-users/limits";
+import { endEndUserSession, readEndUserSession, startEndUserSession } from "@/lib/connect/end-users/session";
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 

@@ -3,10 +3,10 @@
 // SiweSection.tsx). The URL carries the tenant's publishable key.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { endUserContext, sessionAccount } from "@/lib/connect/end-user";
-import { readEndUserSession } from "@/lib/connect/end-user-session";
-import { takeConnectPageSlot } from "@/lib/connect/end-user-limits";
-import { readSiweSession } from "@/lib/connect/end-user-siwe";
+import { endUserContext, sessionAccount } from "@/lib/connect/end-users/service";
+import { readEndUserSession } from "@/lib/connect/end-users/session";
+import { takeConnectPageSlot } from "@/lib/connect/end-users/limits";
+import { readSiweSession } from "@/lib/connect/end-users/siwe-page";
 import { WalletProvider } from "../../WalletProvider";
 import { PasskeyEntry } from "./PasskeyEntry";
 import { AccountPanel } from "./AccountPanel";

@@ -1,10 +1,11 @@
 "use server";
+import "@/lib/composition"; // the domains registered with the layers below (chain writes, quotas) before any action
 // Server actions of the page's "Sign in with Ethereum" section: a one-time nonce issued server-side, then
-// the signed EIP-4361 message verified (lib/connect/end-user-siwe.ts) into the end-user session cookie.
-import { endUserContext, userMessage, type EndUserContext } from "@/lib/connect/end-user";
-import { takeConnectPageSlot } from "@/lib/connect/end-user-limits";
-import { endEndUserSession } from "@/lib/connect/end-user-session";
-import { completeSiwe, siweNonce } from "@/lib/connect/end-user-siwe";
+// the signed EIP-4361 message verified (lib/connect/end-users/siwe-page.ts) into the end-user session cookie.
+import { endUserContext, userMessage, type EndUserContext } from "@/lib/connect/end-users/service";
+import { takeConnectPageSlot } from "@/lib/connect/end-users/limits";
+import { endEndUserSession } from "@/lib/connect/end-users/session";
+import { completeSiwe, siweNonce } from "@/lib/connect/end-users/siwe-page";
 import type { Result } from "./actions";
 
 async function run<T>(publishableKey: string, fn: (ctx: EndUserContext) => Promise<T>): Promise<Result<T>> {

@@ -1,14 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireConsole } from "@/lib/console/session";
+import { consoleContext, requireConsole } from "@/lib/console/session";
 import { orNotFound, settle } from "@/lib/console/pages";
 import { explorerUrl, networkLabel } from "@/lib/console/explorer";
 import { withConfirmations } from "@/lib/console/confirmations";
-import { formatAmount } from "@/lib/console/amounts";
+import { formatWithSymbol } from "@/lib/console/amounts";
 import { getToken } from "@/lib/tokens/service";
+import { supplyAndHolders } from "@/lib/tokens/holders";
+import { isPaused } from "@/lib/tokens/reads";
 import { listRoles } from "@/lib/tokens/roles";
-import { listTransactions } from "@/lib/chain/transactions";
-import { walletMode } from "@/lib/connect/wallet-mode";
+import { getTransaction, listTransactions } from "@/lib/chain/intake";
+import { walletMode } from "@/lib/connect/settings/wallet-mode";
 import { PageHeader } from "@/components/PageHeader";
 import { StatusBadge } from "@/components/StatusBadge";
 import { AutoRefresh } from "@/components/AutoRefresh";
@@ -21,8 +23,15 @@ import { RolesPanel } from "../../_components/RolesPanel";
 import { RegulatedPanel } from "../../_components/RegulatedPanel";
 import { regulatedOverview } from "@/lib/console/regulated";
 import { TransactionsTable } from "../../_components/TransactionsTable";
+import { PausePanel } from "../../_components/PausePanel";
+import { SupplyPanel } from "../../_components/SupplyPanel";
 
-export const metadata: Metadata = { title: "Token" };
+/** The browser tab names the token: "ACME · Tokens". */
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const context = await consoleContext();
+  const token = context ? await getToken(context.scope, (await params).id).catch(() => null) : null;
+  return { title: token ? `${token.symbol} · Tokens` : "Token" };
+}
 
 export default async function TokenPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -33,6 +42,13 @@ export default async function TokenPage({ params }: { params: Promise<{ id: stri
     listTransactions(tenant.id, scope.livemode, { limit: 10, token: token.id }).then(async (page) => ({ ...page, data: await withConfirmations(page.data) })),
   ]);
   const regulated = token.standard === "ERC3643";
+  const deployed = token.status === "deployed";
+  const fungible = token.standard === "ERC20" || token.standard === "ERC20_ALT" || regulated;
+  const [supply, paused, deployHash] = await Promise.all([
+    deployed && fungible ? settle(supplyAndHolders(scope, token.id)) : null,
+    deployed && token.features.pausable ? settle(isPaused(scope, token.id)) : null,
+    token.deploy_tx ? getTransaction(tenant.id, scope.livemode, token.deploy_tx).then((t) => t.hash, () => null) : null,
+  ]);
   const roles = token.status === "deployed" && !regulated ? await settle(listRoles(scope, token.id)) : null;
   const overview = token.status === "deployed" && regulated ? await settle(regulatedOverview(scope, token.id)) : null;
   const network = networkLabel(token.network);
@@ -41,7 +57,6 @@ export default async function TokenPage({ params }: { params: Promise<{ id: stri
   const features = Object.entries(token.features)
     .filter(([, on]) => on)
     .map(([name]) => name);
-  const fungible = token.standard === "ERC20" || token.standard === "ERC20_ALT" || regulated;
   return (
     <>
       <AutoRefresh active={busy} intervalMs={1000} />
@@ -96,17 +111,28 @@ export default async function TokenPage({ params }: { params: Promise<{ id: stri
             )}
           </dd>
           <dt>Deployment transaction</dt>
-          <dd>{token.deploy_tx ? <Link href={`/transactions/${token.deploy_tx}`} className="mono">{token.deploy_tx}</Link> : "—"}</dd>
+          <dd>
+            {token.deploy_tx ? (
+              <Link href={`/transactions/${token.deploy_tx}`} className="mono">
+                {token.deploy_tx}
+              </Link>
+            ) : (
+              "—"
+            )}
+            {deployHash ? (
+              <span style={{ display: "block" }}>
+                <Hex value={deployHash} href={explorerUrl(token.network, "tx", deployHash)} />
+              </span>
+            ) : null}
+          </dd>
           {fungible ? (
             <>
               <dt>Decimals</dt>
               <dd>{token.decimals}</dd>
               <dt>Initial supply</dt>
               <dd>
-                <span className="mono">{token.initial_supply}</span>{" "}
-                <span className="muted">
-                  (= {formatAmount(token.initial_supply, token.decimals)} {token.symbol})
-                </span>
+                {formatWithSymbol(token.initial_supply, token.decimals, token.symbol)}{" "}
+                <span className="muted small mono">({token.initial_supply} base units)</span>
               </dd>
             </>
           ) : null}
@@ -119,7 +145,36 @@ export default async function TokenPage({ params }: { params: Promise<{ id: stri
         </dl>
       </section>
 
-      {token.status === "deployed" ? (
+      {deployed ? (
+        <div className="grid-2">
+          {supply ? (
+            <section className="card" aria-labelledby="token-supply">
+              <div className="card-header">
+                <h2 id="token-supply">Supply and holders</h2>
+                <p>Read on chain.</p>
+              </div>
+              <SupplyPanel supply={supply} decimals={token.decimals} symbol={token.symbol} />
+            </section>
+          ) : null}
+          <section className="card" aria-labelledby="token-pause">
+            <div className="card-header">
+              <h2 id="token-pause">Pause</h2>
+              <p>Stop every transfer at once, and resume.</p>
+            </div>
+            <div className="card-body">
+              <PausePanel
+                tokenId={token.id}
+                symbol={token.symbol}
+                pausable={token.features.pausable}
+                paused={paused?.ok ? paused.value : null}
+                readError={paused && !paused.ok ? paused.message : undefined}
+              />
+            </div>
+          </section>
+        </div>
+      ) : null}
+
+      {deployed ? (
         <div className="grid-2">
           <section className="card" aria-labelledby="operations">
             <div className="card-header">

@@ -5,13 +5,14 @@ import { orNotFound } from "@/lib/console/pages";
 import { explorerUrl, networkLabel } from "@/lib/console/explorer";
 import { withConfirmations } from "@/lib/console/confirmations";
 import { stuckNotice } from "@/lib/console/stuck";
-import { getTransaction } from "@/lib/chain/transactions";
+import { getTransaction } from "@/lib/chain/intake";
 import { PageHeader } from "@/components/PageHeader";
 import { StatusBadge } from "@/components/StatusBadge";
 import { AutoRefresh } from "@/components/AutoRefresh";
 import { Hex } from "@/components/Hex";
 import { Time } from "@/components/Time";
 import { CodeBlock } from "@/components/CodeBlock";
+import { TransactionTimeline } from "../../_components/TransactionTimeline";
 
 export const metadata: Metadata = { title: "Transaction" };
 
@@ -104,6 +105,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
           </dd>
         </dl>
       </section>
+      <TransactionTimeline timeline={tx.timeline} network={tx.network} />
       <section className="card" aria-labelledby="tx-request">
         <div className="card-header">
           <h2 id="tx-request">Request</h2>

@@ -4,6 +4,9 @@ import { requireConsole } from "@/lib/console/session";
 import { orNotFound, settle } from "@/lib/console/pages";
 import { explorerUrl, networkLabel } from "@/lib/console/explorer";
 import { formatAmount } from "@/lib/console/amounts";
+import { findToken } from "@/lib/tokens/lookup";
+import { readErc20 } from "@/lib/tokens/erc20-ref";
+import { consoleContext } from "@/lib/console/session";
 import { getVault, listVaultOperations, sharesBalance } from "@/lib/vaults/service";
 import { PageHeader } from "@/components/PageHeader";
 import { StatusBadge } from "@/components/StatusBadge";
@@ -13,22 +16,32 @@ import { EmptyState } from "@/components/EmptyState";
 import { Hex } from "@/components/Hex";
 import { Time } from "@/components/Time";
 import { VaultPreviewBox } from "../../_components/VaultPreviewBox";
+import { VaultActions } from "../../_components/VaultActions";
 
-export const metadata: Metadata = { title: "Vault" };
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const context = await consoleContext();
+  const vault = context ? await getVault(context.scope, (await params).id).catch(() => null) : null;
+  return { title: vault ? `${vault.symbol} · Vaults` : "Vault" };
+}
 
 export default async function VaultPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const { scope } = await requireConsole(`/vaults/${id}`);
   const vault = await orNotFound(getVault(scope, id));
   const active = vault.status === "active" && vault.asset_decimals !== null && vault.decimals !== null;
-  const [operations, mine] = await Promise.all([
+  const [operations, mine, assetSymbol] = await Promise.all([
     listVaultOperations(scope, id, { limit: 10 }),
     active ? settle(sharesBalance(scope, id)) : Promise.resolve(null),
+    // The asset's symbol: the tenant's token's, or what another ERC-20 says (else the asset is named by its role).
+    vault.asset
+      ? findToken(scope, vault.asset).then((t) => t.symbol, () => "of the asset")
+      : readErc20<string>(vault.network, vault.asset_address as `0x${string}`, "symbol", [], () => "of the asset").catch(() => "of the asset"),
   ]);
   const assetDecimals = vault.asset_decimals ?? 0;
   const shareDecimals = vault.decimals ?? 0;
-  const assets = (raw: string | null) => (raw === null ? "—" : `${formatAmount(raw, assetDecimals)} assets`);
+  const assets = (raw: string | null) => (raw === null ? "—" : `${formatAmount(raw, assetDecimals)} ${assetSymbol}`);
   const shares = (raw: string | null) => (raw === null ? "—" : `${formatAmount(raw, shareDecimals)} ${vault.symbol}`);
+  const units = { vaultId: vault.id, assetDecimals, shareDecimals, assetSymbol, shareSymbol: vault.symbol };
   const network = networkLabel(vault.network);
   const busy = vault.status === "deploying" || operations.data.some((o) => o.status === "approving" || o.status === "pending");
   return (
@@ -48,6 +61,14 @@ export default async function VaultPage({ params }: { params: Promise<{ id: stri
         }
         subtitle={`ERC-4626 vault on ${network.name}${network.local ? " (local chain)" : ""}`}
       />
+      {vault.status === "deploying" ? (
+        <div className="notice notice-info">
+          <span className="badge badge-info" style={{ padding: 0, background: "none" }} aria-hidden="true">
+            <span className="spin" />
+          </span>
+          <span>Deploying: your wallet is creating the vault. This page updates by itself when it is active.</span>
+        </div>
+      ) : null}
       {vault.status === "failed" ? (
         <div className="notice notice-danger" role="alert">
           <span aria-hidden="true">✕</span>
@@ -89,16 +110,27 @@ export default async function VaultPage({ params }: { params: Promise<{ id: stri
               </dd>
             </dl>
           </section>
-          <section className="card" aria-labelledby="vault-preview">
+          <section className="card" aria-labelledby="vault-actions">
             <div className="card-header">
-              <h2 id="vault-preview">Preview</h2>
-              <p>What an action would give or take at the latest block.</p>
+              <h2 id="vault-actions">Deposit and withdraw</h2>
+              <p>From and to your wallet; each one is followed until it is final.</p>
             </div>
             <div className="card-body">
-              <VaultPreviewBox vaultId={vault.id} assetDecimals={assetDecimals} shareDecimals={shareDecimals} symbol={vault.symbol} />
+              <VaultActions {...units} />
             </div>
           </section>
         </div>
+      ) : null}
+      {active ? (
+        <section className="card" aria-labelledby="vault-preview">
+          <div className="card-header">
+            <h2 id="vault-preview">Preview</h2>
+            <p>What an action would give or take at the latest block.</p>
+          </div>
+          <div className="card-body">
+            <VaultPreviewBox {...units} />
+          </div>
+        </section>
       ) : null}
 
       <section className="card" aria-labelledby="vault-details">
@@ -109,15 +141,15 @@ export default async function VaultPage({ params }: { params: Promise<{ id: stri
           <dt>Id</dt>
           <dd className="mono">{vault.id}</dd>
           <dt>Vault address</dt>
-          <dd>{vault.address ? <Hex value={vault.address} href={explorerUrl(vault.network, "address", vault.address)} copy full /> : <span className="muted">Assigned once deployed</span>}</dd>
+          <dd data-testid="vault-address">{vault.address ? <Hex value={vault.address} href={explorerUrl(vault.network, "address", vault.address)} copy full /> : <span className="muted">Assigned once deployed</span>}</dd>
           <dt>Asset</dt>
           <dd>
             {vault.asset ? (
               <Link href={`/tokens/${vault.asset}`} className="mono">
-                {vault.asset}
+                {assetSymbol}
               </Link>
             ) : null}{" "}
-            <Hex value={vault.asset_address} copy />
+            <Hex value={vault.asset_address} href={explorerUrl(vault.network, "address", vault.asset_address)} copy />
           </dd>
           <dt>Deployment transaction</dt>
           <dd>
@@ -135,13 +167,14 @@ export default async function VaultPage({ params }: { params: Promise<{ id: stri
       <section className="card" aria-labelledby="vault-operations">
         <div className="card-header">
           <h2 id="vault-operations">Operations</h2>
-          <p>Deposits, mints, withdrawals and redemptions made through the API, newest first.</p>
+          <p>Deposits, mints, withdrawals and redemptions, newest first.</p>
         </div>
         {operations.data.length ? (
           <DataTable
             caption="Vault operations"
             rows={operations.data}
             rowKey={(o) => o.id}
+            rowProps={(o) => ({ "data-action": o.action, "data-status": o.status })}
             columns={[
               { header: "Action", cell: (o) => <span className="mono">{o.action}</span> },
               {
@@ -160,7 +193,7 @@ export default async function VaultPage({ params }: { params: Promise<{ id: stri
             ]}
           />
         ) : (
-          <EmptyState title="No operations yet">POST /v1/vaults/{vault.id}/deposit to make the first deposit.</EmptyState>
+          <EmptyState title="No operations yet">{active ? "Make the first deposit above." : "Deposits are possible once the vault is active."}</EmptyState>
         )}
       </section>
     </>

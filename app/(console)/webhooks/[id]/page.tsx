@@ -5,7 +5,7 @@ import { requireConsole } from "@/lib/console/session";
 import { orNotFound, param } from "@/lib/console/pages";
 import { getEndpoint } from "@/lib/webhooks/endpoints";
 import { listDeliveries } from "@/lib/webhooks/deliveries";
-import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { EVENT_TYPES } from "@/lib/core/event-types";
 import { DeliveryStatus } from "@/lib/schemas/webhooks";
 import { PageHeader } from "@/components/PageHeader";
 import { DataTable } from "@/components/DataTable";
@@ -15,9 +15,10 @@ import { Pagination } from "@/components/Pagination";
 import { AutoRefresh } from "@/components/AutoRefresh";
 import { ActionButton } from "@/components/ActionButton";
 import { Time } from "@/components/Time";
-import { retryDeliveryAction } from "../../_actions/webhooks";
+import { resendDeliveryAction, retryDeliveryAction } from "../../_actions/webhooks";
 import { WebhookActions } from "../../_components/WebhookActions";
 import { EditWebhookForm } from "../../_components/EditWebhookForm";
+import { endpointHealth } from "@/lib/analytics/endpoint-health";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
 
@@ -30,7 +31,11 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
   const status = STATUSES.find((s) => s === param(query.status));
   const startingAfter = param(query.starting_after);
   const endpoint = await orNotFound(getEndpoint(scope, id));
-  const deliveries = await listDeliveries(scope, id, { limit: 25, starting_after: startingAfter, status });
+  const [deliveries, health] = await Promise.all([
+    listDeliveries(scope, id, { limit: 25, starting_after: startingAfter, status }),
+    endpointHealth(scope, [endpoint.id]).then((h) => h.get(endpoint.id)),
+  ]);
+  const failing = endpoint.status === "enabled" && health?.failing_since != null;
   const inFlight = deliveries.data.some((d) => d.status === "pending");
   const tab = (value?: string) => (value ? `/webhooks/${id}?status=${value}` : `/webhooks/${id}`);
   return (
@@ -39,20 +44,40 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
       <PageHeader
         breadcrumb={<Link href="/webhooks">Webhooks</Link>}
         title={<span className="mono break" style={{ fontSize: 18 }}>{endpoint.url}</span>}
-        badge={<StatusBadge status={endpoint.status} />}
+        badge={
+          <span data-endpoint-health={failing ? "failing" : endpoint.status}>
+            {failing ? <StatusBadge status="failed" label="Failing" /> : <StatusBadge status={endpoint.status} />}
+          </span>
+        }
         subtitle={
           <>
             <span className="mono">{endpoint.id}</span> · {endpoint.livemode ? "live" : "test"} mode · created <Time seconds={endpoint.created} />
           </>
         }
       />
+      {endpoint.disabled_reason === "gone" ? (
+        <div className="notice notice-warning" role="alert">
+          Disabled automatically: the receiver answered 410 Gone. Enable it again once the URL accepts deliveries.
+        </div>
+      ) : null}
       {endpoint.disabled_reason === "failing" ? (
         <div className="notice notice-warning" role="alert">
           Disabled automatically: every delivery failed for 5 days. Fix the receiver, then enable it again.
         </div>
       ) : null}
       <section className="card" aria-label="Endpoint actions">
-        <div className="card-body">
+        <div className="card-body stack">
+          {health?.deliveries && health.error_rate !== null ? (
+            <p className="small" data-error-rate={health.error_rate}>
+              {failing ? (
+                <>
+                  <strong className="error-text">Failing</strong> since <Time seconds={health.failing_since} />:{" "}
+                </>
+              ) : null}
+              <span className={health.error_rate > 0 ? "error-text" : undefined}>{Math.round(health.error_rate * 1000) / 10}% errors</span> over the last 7 days ({health.unsuccessful} of {health.deliveries}{" "}
+              {health.deliveries === 1 ? "delivery" : "deliveries"} not delivered).
+            </p>
+          ) : null}
           <WebhookActions id={endpoint.id} enabled={endpoint.status === "enabled"} />
         </div>
       </section>
@@ -73,7 +98,9 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
                 header: "Event",
                 cell: (d) => (
                   <>
-                    <span className="mono">{d.event_type}</span>
+                    <Link href={`/webhooks/${endpoint.id}/deliveries/${d.id}`} className="row-link mono" aria-label={`Delivery ${d.id}: ${d.event_type}`}>
+                      {d.event_type}
+                    </Link>
                     <span className="sub mono hide-sm">{d.event}</span>
                     <span className="sub show-sm">
                       <StatusBadge status={d.status} /> {d.response_status ? <span className="mono">HTTP {d.response_status}</span> : null}
@@ -113,11 +140,16 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
               {
                 header: <span className="visually-hidden">Actions</span>,
                 cellClassName: "num",
-                cell: (d) => (
-                  <ActionButton action={retryDeliveryAction.bind(null, endpoint.id, d.id)} pendingLabel="Sending…" label={`Retry delivery ${d.id}`}>
-                    Retry
-                  </ActionButton>
-                ),
+                cell: (d) =>
+                  d.status === "failed" ? (
+                    <ActionButton action={resendDeliveryAction.bind(null, endpoint.id, d.id)} pendingLabel="Queuing…" label={`Resend delivery ${d.id}`}>
+                      Resend
+                    </ActionButton>
+                  ) : (
+                    <ActionButton action={retryDeliveryAction.bind(null, endpoint.id, d.id)} pendingLabel="Sending…" label={`Retry delivery ${d.id}`}>
+                      Retry
+                    </ActionButton>
+                  ),
               },
             ]}
           />

@@ -4,7 +4,7 @@ import { AnalyticsOverview, AnalyticsQuery } from "@/lib/schemas/analytics";
 import { overview } from "@/lib/analytics/overview";
 
 export const GET = api(
-  { auth: "bearer", summary: "Analytics overview", query: AnalyticsQuery, response: AnalyticsOverview, tags: ["analytics"] },
+  { auth: "session", summary: "Analytics overview", query: AnalyticsQuery, response: AnalyticsOverview, tags: ["analytics"] },
   ({ tenantId, query }) => overview({ tenantId, livemode: query.livemode }, query.period),
 );
 

@@ -4,7 +4,7 @@ import { AnalyticsQuery, TokenAnalytics } from "@/lib/schemas/analytics";
 import { tokenAnalytics } from "@/lib/analytics/tokens";
 
 export const GET = api(
-  { auth: "bearer", summary: "Token analytics", query: AnalyticsQuery, response: TokenAnalytics, tags: ["analytics"] },
+  { auth: "session", summary: "Token analytics", query: AnalyticsQuery, response: TokenAnalytics, tags: ["analytics"] },
   ({ tenantId, query }) => tokenAnalytics({ tenantId, livemode: query.livemode }, query.period),
 );
 

@@ -4,7 +4,7 @@ import { AnalyticsQuery, TransactionAnalytics } from "@/lib/schemas/analytics";
 import { transactionAnalytics } from "@/lib/analytics/transactions";
 
 export const GET = api(
-  { auth: "bearer", summary: "Transaction analytics", query: AnalyticsQuery, response: TransactionAnalytics, tags: ["analytics"] },
+  { auth: "session", summary: "Transaction analytics", query: AnalyticsQuery, response: TransactionAnalytics, tags: ["analytics"] },
   ({ tenantId, query }) => transactionAnalytics({ tenantId, livemode: query.livemode }, query.period),
 );
 

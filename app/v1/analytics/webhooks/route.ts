@@ -4,7 +4,7 @@ import { AnalyticsQuery, WebhookAnalytics } from "@/lib/schemas/analytics";
 import { webhookAnalytics } from "@/lib/analytics/webhooks";
 
 export const GET = api(
-  { auth: "bearer", summary: "Webhook analytics", query: AnalyticsQuery, response: WebhookAnalytics, tags: ["analytics"] },
+  { auth: "session", summary: "Webhook analytics", query: AnalyticsQuery, response: WebhookAnalytics, tags: ["analytics"] },
   ({ tenantId, query }) => webhookAnalytics({ tenantId, livemode: query.livemode }, query.period),
 );
 

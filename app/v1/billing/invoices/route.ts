@@ -1,11 +1,11 @@
 // GET /v1/billing/invoices — the tenant's invoices at Stripe, newest first (an empty list without Stripe)
 import { api } from "@/lib/api/handler";
 import { InvoiceList, InvoicesQuery } from "@/lib/schemas/billing-core";
-import { listInvoices } from "@/lib/billing/stripe";
+import { listInvoices } from "@/lib/billing/card/stripe";
 
 export const GET = api(
   {
-    auth: "bearer", summary: "Invoices of the tenant from the payment processor", query: InvoicesQuery, response: InvoiceList, tags: ["billing"],
+    auth: "session", summary: "Invoices of the tenant from the payment processor", query: InvoicesQuery, response: InvoiceList, tags: ["billing"],
     errors: { 503: "The payment processor is unreachable: `billing_unavailable`" },
   },
   ({ tenantId, query }) => listInvoices(tenantId, query),

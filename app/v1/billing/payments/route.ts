@@ -1,10 +1,10 @@
 // GET /v1/billing/payments — the tenant's payment history (card and crypto), newest first
 import { api } from "@/lib/api/handler";
 import { BillingPaymentList, ListPaymentsQuery } from "@/lib/schemas/billing-payments";
-import { listPayments } from "@/lib/billing/crypto";
+import { listPayments } from "@/lib/billing/crypto/service";
 
 export const GET = api(
-  { auth: "bearer", summary: "Payment history (card and crypto)", query: ListPaymentsQuery, response: BillingPaymentList, tags: ["billing"] },
+  { auth: "session", summary: "Payment history (card and crypto)", query: ListPaymentsQuery, response: BillingPaymentList, tags: ["billing"] },
   ({ tenantId, query }) => listPayments(tenantId, query),
 );
 

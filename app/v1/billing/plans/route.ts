@@ -4,7 +4,7 @@ import { BillingPlanList } from "@/lib/schemas/billing-core";
 import { listPlans } from "@/lib/billing/service";
 
 export const GET = api(
-  { auth: "bearer", summary: "Available plans with fiat and crypto pricing", response: BillingPlanList, tags: ["billing"] },
+  { auth: "session", summary: "Available plans with fiat and crypto pricing", response: BillingPlanList, tags: ["billing"] },
   () => listPlans(),
 );
 

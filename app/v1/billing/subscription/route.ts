@@ -4,7 +4,7 @@ import { BillingSubscription } from "@/lib/schemas/billing-core";
 import { getSubscription } from "@/lib/billing/service";
 
 export const GET = api(
-  { auth: "bearer", summary: "Current subscription", response: BillingSubscription, tags: ["billing"] },
+  { auth: "session", summary: "Current subscription", response: BillingSubscription, tags: ["billing"] },
   ({ tenantId }) => getSubscription(tenantId),
 );
 

@@ -4,7 +4,7 @@ import { BillingUsage } from "@/lib/schemas/billing-core";
 import { getUsage } from "@/lib/billing/service";
 
 export const GET = api(
-  { auth: "bearer", summary: "Current billing usage", response: BillingUsage, tags: ["billing"] },
+  { auth: "session", summary: "Current billing usage", response: BillingUsage, tags: ["billing"] },
   ({ tenantId }) => getUsage(tenantId),
 );
 

@@ -2,7 +2,6 @@
 import { api } from "@/lib/api/handler";
 import { CreateDecryptRequestInput, DecryptRequest } from "@/lib/schemas/confidential";
 import { createDecryptRequest } from "@/lib/confidential/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   {
@@ -14,7 +13,7 @@ export const POST = api(
     errors: { 403: "The confidential_decrypt feature is disabled (feature_disabled)" },
     tags: ["confidential"],
   },
-  ({ caller, body }) => createDecryptRequest(scopeOf(caller), body),
+  ({ scope, body }) => createDecryptRequest(scope, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -1,27 +1,25 @@
 // GET, POST /v1/connect/paymasters — the tenant's paymasters; register a deployed paymaster and its signer
-import { api, Reply } from "@/lib/api/handler";
+import { Reply } from "@/lib/api/handler";
+import { connectApi } from "@/lib/api/connect-routes";
 import { ListQuery } from "@/lib/schemas/common";
 import { Paymaster, PaymasterInput, PaymasterList } from "@/lib/schemas/connect-identity";
-import { DEPRECATED_KEY_WARNING, listPaymasters, registerPaymaster } from "@/lib/connect/paymasters";
-import { scopeOf } from "@/lib/tokens/scope";
+import { DEPRECATED_KEY_WARNING, listPaymasters, registerPaymaster } from "@/lib/connect/paymasters/service";
 
-export const GET = api(
-  { auth: "api_key", summary: "List the tenant's paymasters", query: ListQuery, response: PaymasterList, tags: ["connect"] },
-  ({ caller, query }) => listPaymasters(scopeOf(caller), query),
+export const GET = connectApi(
+  { summary: "List the tenant's paymasters", query: ListQuery, response: PaymasterList },
+  ({ scope, query }) => listPaymasters(scope, query),
 );
 
-export const POST = api(
+export const POST = connectApi(
   {
-    auth: "api_key",
     summary: "Register a deployed paymaster; signer as keystore_json + keystore_password, or the deprecated signer_private_key",
     body: PaymasterInput,
     response: Paymaster,
     status: 201,
     errors: { 409: "The paymaster is already registered", 502: "The network's RPC could not be reached", 503: "Too many keystore imports at once (Retry-After)" },
-    tags: ["connect"],
   },
-  async ({ caller, body }) => {
-    const paymaster = await registerPaymaster(scopeOf(caller), body);
+  async ({ scope, body }) => {
+    const paymaster = await registerPaymaster(scope, body);
     return body.signer_private_key !== undefined ? new Reply(paymaster, 201, { Warning: DEPRECATED_KEY_WARNING }) : paymaster;
   },
 );

@@ -2,12 +2,11 @@
 import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
 import { Event } from "@/lib/schemas/events";
-import { scopeOf } from "@/lib/webhooks/endpoints";
 import { getEvent } from "@/lib/webhooks/events";
 
 export const GET = api(
   { auth: "any", summary: "Retrieve an event", params: IdParam, response: Event, tags: ["events"] },
-  ({ caller, params }) => getEvent(scopeOf(caller), params.id),
+  ({ scope, params }) => getEvent(scope, params.id),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -3,11 +3,10 @@ import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
 import { Governance } from "@/lib/schemas/governance";
 import { getGovernance } from "@/lib/governance/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "Governance instance details", params: IdParam, response: Governance, errors: { 404: "No such governance instance" }, tags: ["governance"] },
-  ({ caller, params }) => getGovernance(scopeOf(caller), params.id),
+  ({ scope, params }) => getGovernance(scope, params.id),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

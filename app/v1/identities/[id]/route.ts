@@ -1,29 +1,28 @@
 // /v1/identities/{id} — identity details; update its on-chain address (POST, legacy PUT); remove it from the registry
 import { api } from "@/lib/api/handler";
 import { Identity, IdentityParams, RemoveIdentityInput, UpdateIdentityInput } from "@/lib/schemas/identities";
-import { getIdentity, removeIdentity, updateIdentityAddress } from "@/lib/trex/identities";
-import { scopeOf } from "@/lib/tokens/scope";
+import { getIdentity, removeIdentity, updateIdentityAddress } from "@/lib/trex/identities/service";
 
 export const GET = api(
   { auth: "api_key", summary: "Identity details", params: IdentityParams, response: Identity, tags: ["identities"] },
-  ({ caller, params }) => getIdentity(scopeOf(caller), params.id),
+  ({ scope, params }) => getIdentity(scope, params.id),
 );
 
 const update = { auth: "api_key" as const, params: IdentityParams, body: UpdateIdentityInput, response: Identity, tags: ["identities"] };
 
 export const POST = api(
   { ...update, summary: "Update the identity's on-chain address (IdentityRegistry.updateIdentity; shows once confirmed)" },
-  ({ caller, params, body }) => updateIdentityAddress(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => updateIdentityAddress(scope, params.id, body),
 );
 
 export const PUT = api(
   { ...update, summary: "Legacy form of the update", deprecated: true },
-  ({ caller, params, body }) => updateIdentityAddress(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => updateIdentityAddress(scope, params.id, body),
 );
 
 export const DELETE = api(
   { auth: "api_key", summary: "Remove from the registry (IdentityRegistry.deleteIdentity)", params: IdentityParams, body: RemoveIdentityInput, response: Identity, tags: ["identities"] },
-  ({ caller, params }) => removeIdentity(scopeOf(caller), params.id),
+  ({ scope, params }) => removeIdentity(scope, params.id),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -3,11 +3,10 @@ import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
 import { MultisigDetails } from "@/lib/schemas/multisig";
 import { getMultisig } from "@/lib/multisig/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "Multisig details with on-chain data", params: IdParam, response: MultisigDetails, errors: { 404: "No such multisig" }, tags: ["multisig"] },
-  ({ caller, params }) => getMultisig(scopeOf(caller), params.id),
+  ({ scope, params }) => getMultisig(scope, params.id),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

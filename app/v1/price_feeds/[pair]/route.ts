@@ -2,14 +2,13 @@
 import { api } from "@/lib/api/handler";
 import { PairParam, PairQuery, Price } from "@/lib/schemas/price-feeds";
 import { currentPrice } from "@/lib/oracles/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   {
     auth: "api_key", summary: "Current price from the aggregator (latestRoundData), with stale: true once older than max_age_seconds", params: PairParam, query: PairQuery,
     response: Price, errors: { 404: "You have no consumer of this pair" }, tags: ["price feeds"],
   },
-  ({ caller, params, query }) => currentPrice(scopeOf(caller), params.pair, query.network),
+  ({ scope, params, query }) => currentPrice(scope, params.pair, query.network),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,14 +2,13 @@
 import { api } from "@/lib/api/handler";
 import { CreateConsumerInput, PriceFeedConsumer } from "@/lib/schemas/price-feeds";
 import { createConsumer } from "@/lib/oracles/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   {
     auth: "api_key", summary: "Deploy a consumer of a Chainlink aggregator through the factory, owned by your acting account", body: CreateConsumerInput,
     response: PriceFeedConsumer, status: 201, tags: ["price feeds"],
   },
-  ({ caller, body }) => createConsumer(scopeOf(caller), body),
+  ({ scope, body }) => createConsumer(scope, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

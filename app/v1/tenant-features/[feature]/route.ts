@@ -2,7 +2,6 @@
 import { api } from "@/lib/api/handler";
 import { FeatureParam, SetFeatureInput, TenantFeature } from "@/lib/schemas/features";
 import { setFeature } from "@/lib/features/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 const options = {
   auth: "api_key" as const, params: FeatureParam, body: SetFeatureInput, response: TenantFeature,
@@ -13,12 +12,12 @@ export const POST = api(
   // Always 200 (the spec lists 200 and 201): a flag exists for every tenant from the start, so setting it
   // updates the tenant's state and creates no resource, the first time as later.
   { ...options, summary: "Enable or disable a feature flag (per mode); `config` is validated by the flag's config_schema and replaces the stored one" },
-  ({ caller, params, body }) => setFeature(scopeOf(caller), params.feature, body),
+  ({ scope, params, body }) => setFeature(scope, params.feature, body),
 );
 
 export const PUT = api(
   { ...options, summary: "Legacy form of POST /v1/tenant-features/{feature} (same body; answers 200); use POST", deprecated: true },
-  ({ caller, params, body }) => setFeature(scopeOf(caller), params.feature, body),
+  ({ scope, params, body }) => setFeature(scope, params.feature, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

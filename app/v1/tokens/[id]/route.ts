@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { Token, TokenParams } from "@/lib/schemas/tokens";
 import { getToken } from "@/lib/tokens/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "Retrieve a token", params: TokenParams, response: Token, tags: ["tokens"] },
-  ({ caller, params }) => getToken(scopeOf(caller), params.id),
+  ({ scope, params }) => getToken(scope, params.id),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,15 +2,14 @@
 import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
 import { TrustedIssuer } from "@/lib/schemas/trusted-issuers";
-import { removeTrustedIssuer } from "@/lib/trex/trusted-issuers";
-import { scopeOf } from "@/lib/tokens/scope";
+import { removeTrustedIssuer } from "@/lib/trex/issuers/trusted-issuers";
 
 export const DELETE = api(
   {
     auth: "api_key", summary: "Remove a trusted issuer (removeTrustedIssuer); the record is `removing` until the transaction confirms, then `removed`",
     params: IdParam, response: TrustedIssuer, tags: ["trusted issuers"],
   },
-  ({ caller, params }) => removeTrustedIssuer(scopeOf(caller), params.id),
+  ({ scope, params }) => removeTrustedIssuer(scope, params.id),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -3,11 +3,10 @@ import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
 import { VestingSchedule } from "@/lib/schemas/vesting";
 import { getVesting } from "@/lib/vesting/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "Vesting schedule details", params: IdParam, response: VestingSchedule, errors: { 404: "No such vesting schedule" }, tags: ["vesting"] },
-  ({ caller, params }) => getVesting(scopeOf(caller), params.id),
+  ({ scope, params }) => getVesting(scope, params.id),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { VrfFulfillmentInput, VrfRequest } from "@/lib/schemas/vrf";
 import { verifyFulfilment } from "@/lib/vrf/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   { auth: "api_key", summary: "Verify a VRF fulfilment on chain at once; answers the request", body: VrfFulfillmentInput, response: VrfRequest, errors: { 404: "No such VRF request" }, tags: ["vrf"] },
-  ({ caller, body }) => verifyFulfilment(scopeOf(caller), body.request_id),
+  ({ scope, body }) => verifyFulfilment(scope, body.request_id),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

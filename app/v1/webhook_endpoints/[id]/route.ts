@@ -2,26 +2,26 @@
 import { api } from "@/lib/api/handler";
 import { Deleted, IdParam } from "@/lib/schemas/common";
 import { UpdateWebhookEndpointInput, WebhookEndpoint } from "@/lib/schemas/webhooks";
-import { deleteEndpoint, getEndpoint, scopeOf, updateEndpoint } from "@/lib/webhooks/endpoints";
+import { deleteEndpoint, getEndpoint, updateEndpoint } from "@/lib/webhooks/endpoints";
 
 export const GET = api(
   { auth: "api_key", summary: "Retrieve a webhook endpoint", params: IdParam, response: WebhookEndpoint, tags: ["webhooks"] },
-  ({ caller, params }) => getEndpoint(scopeOf(caller), params.id),
+  ({ scope, params }) => getEndpoint(scope, params.id),
 );
 
 const update = { auth: "api_key" as const, params: IdParam, body: UpdateWebhookEndpointInput, response: WebhookEndpoint, tags: ["webhooks"] };
 
-export const POST = api({ ...update, summary: "Update a webhook endpoint" }, ({ caller, params, body }) =>
-  updateEndpoint(scopeOf(caller), params.id, body),
+export const POST = api({ ...update, summary: "Update a webhook endpoint" }, ({ scope, params, body }) =>
+  updateEndpoint(scope, params.id, body),
 );
 
-export const PUT = api({ ...update, summary: "Update a webhook endpoint (deprecated: use POST)", deprecated: true }, ({ caller, params, body }) =>
-  updateEndpoint(scopeOf(caller), params.id, body),
+export const PUT = api({ ...update, summary: "Update a webhook endpoint (deprecated: use POST)", deprecated: true }, ({ scope, params, body }) =>
+  updateEndpoint(scope, params.id, body),
 );
 
 export const DELETE = api(
   { auth: "api_key", summary: "Delete a webhook endpoint and its deliveries", params: IdParam, response: Deleted("webhook_endpoint"), tags: ["webhooks"] },
-  ({ caller, params }) => deleteEndpoint(scopeOf(caller), params.id),
+  ({ scope, params }) => deleteEndpoint(scope, params.id),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,7 +2,7 @@
 import { api } from "@/lib/api/handler";
 import { AdminBillingPaymentList, AdminPaymentsQuery } from "@/lib/schemas/billing-payments";
 import { ADMIN_SECRET_HEADER } from "@/lib/billing/admin";
-import { adminPendingPayments } from "@/lib/billing/crypto";
+import { adminPendingPayments } from "@/lib/billing/crypto/service";
 
 export const GET = api(
   {

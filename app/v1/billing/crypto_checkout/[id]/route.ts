@@ -2,10 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
 import { BillingPayment } from "@/lib/schemas/billing-payments";
-import { getCryptoCheckout } from "@/lib/billing/crypto";
+import { getCryptoCheckout } from "@/lib/billing/crypto/service";
 
 export const GET = api(
-  { auth: "bearer", summary: "Status of a crypto payment request", params: IdParam, response: BillingPayment, errors: { 404: "No such crypto checkout" }, tags: ["billing"] },
+  { auth: "session", summary: "Status of a crypto payment request", params: IdParam, response: BillingPayment, errors: { 404: "No such crypto checkout" }, tags: ["billing"] },
   ({ tenantId, params }) => getCryptoCheckout(tenantId, params.id),
 );
 

@@ -1,12 +1,11 @@
 // GET /v1/connect/analytics/overview — the tenant's smart accounts, relay operations, session keys, recovery, passkeys, OAuth links and paymasters, in the API key's mode
-import { api } from "@/lib/api/handler";
+import { connectApi } from "@/lib/api/connect-routes";
 import { ConnectAnalyticsOverview, ConnectAnalyticsQuery } from "@/lib/schemas/connect-analytics";
-import { connectOverview } from "@/lib/connect/analytics";
-import { scopeOf } from "@/lib/tokens/scope";
+import { connectOverview } from "@/lib/connect/end-users/analytics";
 
-export const GET = api(
-  { auth: "api_key", summary: "Connect analytics overview", query: ConnectAnalyticsQuery, response: ConnectAnalyticsOverview, tags: ["connect"] },
-  ({ caller, query }) => connectOverview(scopeOf(caller), query.period),
+export const GET = connectApi(
+  { summary: "Connect analytics overview", query: ConnectAnalyticsQuery, response: ConnectAnalyticsOverview },
+  ({ scope, query }) => connectOverview(scope, query.period),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

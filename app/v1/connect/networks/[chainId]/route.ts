@@ -1,11 +1,11 @@
 // GET /v1/connect/networks/{chainId} — EntryPoint, factory, validators, RPC URL and bundler URL of the chain
-import { api } from "@/lib/api/handler";
-import { notFound } from "@/lib/api/errors";
+import { connectApi } from "@/lib/api/connect-routes";
+import { notFound } from "@/lib/core/errors";
 import { ChainIdParams, ConnectNetwork } from "@/lib/schemas/connect";
-import { describeNetwork } from "@/lib/connect/networks";
+import { describeNetwork } from "@/lib/connect/accounts/networks";
 
-export const GET = api(
-  { auth: "api_key", summary: "Connect configuration of a chain: factory, RPC URL and bundler URL", params: ChainIdParams, response: ConnectNetwork, tags: ["connect"] },
+export const GET = connectApi(
+  { summary: "Connect configuration of a chain: factory, RPC URL and bundler URL", params: ChainIdParams, response: ConnectNetwork },
   ({ params }) => describeNetwork(params.chainId) ?? Promise.reject(notFound("network", params.chainId)),
 );
 

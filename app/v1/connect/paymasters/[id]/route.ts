@@ -1,18 +1,17 @@
 // GET, DELETE /v1/connect/paymasters/{id} — a paymaster; deactivate it (the on-chain deposit is unaffected)
-import { api } from "@/lib/api/handler";
+import { connectApi } from "@/lib/api/connect-routes";
 import { IdParam } from "@/lib/schemas/common";
 import { Paymaster } from "@/lib/schemas/connect-identity";
-import { deactivatePaymaster, getPaymaster } from "@/lib/connect/paymasters";
-import { scopeOf } from "@/lib/tokens/scope";
+import { deactivatePaymaster, getPaymaster } from "@/lib/connect/paymasters/service";
 
-export const GET = api(
-  { auth: "api_key", summary: "Get a paymaster", params: IdParam, response: Paymaster, tags: ["connect"] },
-  ({ caller, params }) => getPaymaster(scopeOf(caller), params.id),
+export const GET = connectApi(
+  { summary: "Get a paymaster", params: IdParam, response: Paymaster },
+  ({ scope, params }) => getPaymaster(scope, params.id),
 );
 
-export const DELETE = api(
-  { auth: "api_key", summary: "Deactivate a paymaster (answers it, active: false); the on-chain deposit is unaffected", params: IdParam, response: Paymaster, tags: ["connect"] },
-  ({ caller, params }) => deactivatePaymaster(scopeOf(caller), params.id),
+export const DELETE = connectApi(
+  { summary: "Deactivate a paymaster (answers it, active: false); the on-chain deposit is unaffected", params: IdParam, response: Paymaster },
+  ({ scope, params }) => deactivatePaymaster(scope, params.id),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -1,20 +1,17 @@
 // POST /v1/connect/recovery/configure — set the account's guardians and threshold (off-chain registry; 200, created or replaced)
-import { api } from "@/lib/api/handler";
+import { connectApi } from "@/lib/api/connect-routes";
 import { RecoveryConfig, RecoveryConfigureInput } from "@/lib/schemas/connect-recovery";
-import { configureRecovery } from "@/lib/connect/recovery";
-import { scopeOf } from "@/lib/tokens/scope";
+import { configureRecovery } from "@/lib/connect/recovery/service";
 
-export const POST = api(
+export const POST = connectApi(
   {
-    auth: "api_key",
     summary: "Set (create or replace) guardians, threshold and timelock of an account (off-chain registry); answers the callData that installs or updates the RecoveryValidator on chain",
     body: RecoveryConfigureInput,
     response: RecoveryConfig,
     status: 200,
     errors: { 404: "The account is not a smart account of this tenant on that chain", 409: "A recovery request of the account is pending" },
-    tags: ["connect"],
   },
-  ({ caller, body }) => configureRecovery(scopeOf(caller), body),
+  ({ scope, body }) => configureRecovery(scope, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

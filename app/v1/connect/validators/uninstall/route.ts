@@ -1,12 +1,11 @@
 // POST /v1/connect/validators/uninstall — ABI-encoded callData for uninstallValidation, to wrap in a user operation
-import { api } from "@/lib/api/handler";
+import { connectApi } from "@/lib/api/connect-routes";
 import { UninstallValidationInput, ModuleCallData } from "@/lib/schemas/connect";
-import { uninstallValidationCall } from "@/lib/connect/modules";
-import { scopeOf } from "@/lib/tokens/scope";
+import { uninstallValidationCall } from "@/lib/connect/accounts/modules";
 
-export const POST = api(
-  { auth: "api_key", summary: "ABI-encoded callData for uninstallValidation, to wrap in a user operation", body: UninstallValidationInput, response: ModuleCallData, status: 200, errors: { 404: "The account is not a smart account of this tenant" }, tags: ["connect"] },
-  ({ caller, body }) => uninstallValidationCall(scopeOf(caller), body),
+export const POST = connectApi(
+  { summary: "ABI-encoded callData for uninstallValidation, to wrap in a user operation", body: UninstallValidationInput, response: ModuleCallData, status: 200, errors: { 404: "The account is not a smart account of this tenant" } },
+  ({ scope, body }) => uninstallValidationCall(scope, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -1,5 +1,5 @@
 // GET /v1/governance/{id}/checkpoints — Checkpoint at a position for an address (token checkpoints(account, pos))
-import { readRoute } from "@/lib/governance/routes";
+import { readRoute } from "@/lib/api/governance-routes";
 import { CheckpointQuery } from "@/lib/schemas/governance";
 
 export const GET = readRoute("checkpoints", "Checkpoint at a position for an address (token checkpoints(account, pos))", CheckpointQuery);

@@ -1,5 +1,5 @@
 // GET /v1/governance/{id}/clock — Current clock value and mode (clock(), CLOCK_MODE())
-import { readRoute } from "@/lib/governance/routes";
+import { readRoute } from "@/lib/api/governance-routes";
 
 export const GET = readRoute("clock", "Current clock value and mode (clock(), CLOCK_MODE())");
 

@@ -1,5 +1,5 @@
 // GET /v1/governance/{id}/config — Configuration parameters read on chain (delays, threshold, quorum, timelock, token, modes)
-import { readRoute } from "@/lib/governance/routes";
+import { readRoute } from "@/lib/api/governance-routes";
 
 export const GET = readRoute("config", "Configuration parameters read on chain (delays, threshold, quorum, timelock, token, modes)");
 

@@ -1,5 +1,5 @@
 // GET /v1/governance/{id}/counting_mode — COUNTING_MODE string
-import { readRoute } from "@/lib/governance/routes";
+import { readRoute } from "@/lib/api/governance-routes";
 
 export const GET = readRoute("counting_mode", "COUNTING_MODE string");
 

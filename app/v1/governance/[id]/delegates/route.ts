@@ -1,5 +1,5 @@
 // GET /v1/governance/{id}/delegates — Who an account delegated to (token delegates(account))
-import { readRoute } from "@/lib/governance/routes";
+import { readRoute } from "@/lib/api/governance-routes";
 import { AccountQuery } from "@/lib/schemas/governance";
 
 export const GET = readRoute("delegates", "Who an account delegated to (token delegates(account))", AccountQuery);

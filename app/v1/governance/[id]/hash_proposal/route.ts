@@ -3,11 +3,10 @@ import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
 import { GovernanceRead, HashProposalInput } from "@/lib/schemas/governance";
 import { hashProposal } from "@/lib/governance/proposals";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   { auth: "api_key", summary: "Compute a proposal hash (the proposal id)", params: IdParam, body: HashProposalInput, response: GovernanceRead, errors: { 404: "No such governance instance" }, tags: ["governance"] },
-  ({ caller, params, body }) => hashProposal(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => hashProposal(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

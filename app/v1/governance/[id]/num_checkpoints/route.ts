@@ -1,5 +1,5 @@
 // GET /v1/governance/{id}/num_checkpoints — Number of checkpoints of an address
-import { readRoute } from "@/lib/governance/routes";
+import { readRoute } from "@/lib/api/governance-routes";
 import { AccountQuery } from "@/lib/schemas/governance";
 
 export const GET = readRoute("num_checkpoints", "Number of checkpoints of an address", AccountQuery);

@@ -1,5 +1,5 @@
 // GET /v1/governance/{id}/past_total_supply — Historical total voting supply at a timepoint (default clock - 1)
-import { readRoute } from "@/lib/governance/routes";
+import { readRoute } from "@/lib/api/governance-routes";
 import { TimepointQuery } from "@/lib/schemas/governance";
 
 export const GET = readRoute("past_total_supply", "Historical total voting supply at a timepoint (default clock - 1)", TimepointQuery);

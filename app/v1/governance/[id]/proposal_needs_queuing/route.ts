@@ -1,5 +1,5 @@
 // GET /v1/governance/{id}/proposal_needs_queuing — Whether a proposal needs timelock queuing
-import { readRoute } from "@/lib/governance/routes";
+import { readRoute } from "@/lib/api/governance-routes";
 import { ProposalIdQuery } from "@/lib/schemas/governance";
 
 export const GET = readRoute("proposal_needs_queuing", "Whether a proposal needs timelock queuing", ProposalIdQuery);

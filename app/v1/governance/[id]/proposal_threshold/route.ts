@@ -1,5 +1,5 @@
 // POST /v1/governance/{id}/proposal_threshold — Set the minimum voting power to create a proposal (onlyGovernance: answered with the proposal that carries it)
-import { governanceOnlyRoute } from "@/lib/governance/routes";
+import { governanceOnlyRoute } from "@/lib/api/governance-routes";
 
 export const POST = governanceOnlyRoute("proposal_threshold", "Set the minimum voting power to create a proposal");
 

@@ -3,11 +3,10 @@ import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
 import { ListProposalsQuery, ProposalList, ProposedProposal, ProposeInput } from "@/lib/schemas/governance";
 import { listProposals, propose } from "@/lib/governance/proposals";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "List proposals (state, tallies, snapshot, deadline read on chain)", params: IdParam, query: ListProposalsQuery, response: ProposalList, errors: { 404: "No such governance instance" }, tags: ["governance"] },
-  ({ caller, params, query }) => listProposals(scopeOf(caller), params.id, query),
+  ({ scope, params, query }) => listProposals(scope, params.id, query),
 );
 
 export const POST = api(
@@ -15,7 +14,7 @@ export const POST = api(
     auth: "api_key", summary: "Create a proposal from the acting account (propose); answers the proposal with its transaction", params: IdParam, body: ProposeInput,
     response: ProposedProposal, status: 201, errors: { 404: "No such governance instance" }, tags: ["governance"],
   },
-  ({ caller, params, body }) => propose(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => propose(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

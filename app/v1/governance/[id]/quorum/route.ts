@@ -1,5 +1,5 @@
 // GET /v1/governance/{id}/quorum — Quorum requirement at a timepoint (default clock - 1)
-import { readRoute } from "@/lib/governance/routes";
+import { readRoute } from "@/lib/api/governance-routes";
 import { TimepointQuery } from "@/lib/schemas/governance";
 
 export const GET = readRoute("quorum", "Quorum requirement at a timepoint (default clock - 1)", TimepointQuery);

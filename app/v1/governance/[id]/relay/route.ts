@@ -1,5 +1,5 @@
 // POST /v1/governance/{id}/relay — Relay a call through the Governor (onlyGovernance: answered with the proposal that carries it)
-import { governanceOnlyRoute } from "@/lib/governance/routes";
+import { governanceOnlyRoute } from "@/lib/api/governance-routes";
 
 export const POST = governanceOnlyRoute("relay", "Relay a call through the Governor");
 

@@ -1,5 +1,5 @@
 // POST /v1/governance/{id}/timelock — Update the timelock controller address (onlyGovernance: answered with the proposal that carries it)
-import { governanceOnlyRoute } from "@/lib/governance/routes";
+import { governanceOnlyRoute } from "@/lib/api/governance-routes";
 
 export const POST = governanceOnlyRoute("timelock", "Update the timelock controller address");
 

@@ -1,5 +1,5 @@
 // GET /v1/governance/{id}/version — Governor version string
-import { readRoute } from "@/lib/governance/routes";
+import { readRoute } from "@/lib/api/governance-routes";
 
 export const GET = readRoute("version", "Governor version string");
 

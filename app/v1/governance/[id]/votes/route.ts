@@ -1,5 +1,5 @@
 // GET /v1/governance/{id}/votes — Voting power of an address at a timepoint (default clock - 1)
-import { readRoute } from "@/lib/governance/routes";
+import { readRoute } from "@/lib/api/governance-routes";
 import { AccountAtQuery } from "@/lib/schemas/governance";
 
 export const GET = readRoute("votes", "Voting power of an address at a timepoint (default clock - 1)", AccountAtQuery);

@@ -1,5 +1,5 @@
 // GET /v1/governance/{id}/votes_with_params — Voting power with custom parameters
-import { readRoute } from "@/lib/governance/routes";
+import { readRoute } from "@/lib/api/governance-routes";
 import { AccountParamsAtQuery } from "@/lib/schemas/governance";
 
 export const GET = readRoute("votes_with_params", "Voting power with custom parameters", AccountParamsAtQuery);

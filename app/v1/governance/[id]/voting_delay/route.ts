@@ -1,5 +1,5 @@
 // POST /v1/governance/{id}/voting_delay — Set the delay between proposal and voting start (onlyGovernance: answered with the proposal that carries it)
-import { governanceOnlyRoute } from "@/lib/governance/routes";
+import { governanceOnlyRoute } from "@/lib/api/governance-routes";
 
 export const POST = governanceOnlyRoute("voting_delay", "Set the delay between proposal and voting start");
 

@@ -1,5 +1,5 @@
 // POST /v1/governance/{id}/voting_period — Set the voting period duration (onlyGovernance: answered with the proposal that carries it)
-import { governanceOnlyRoute } from "@/lib/governance/routes";
+import { governanceOnlyRoute } from "@/lib/api/governance-routes";
 
 export const POST = governanceOnlyRoute("voting_period", "Set the voting period duration");
 

@@ -1,17 +1,16 @@
 // /v1/identities/{id}/claims — list the identity's claims; add a claim (signed by the tenant's ClaimIssuer, or elsewhere)
 import { api } from "@/lib/api/handler";
 import { AddClaimInput, Claim, ClaimList, IdentityParams, ListClaimsQuery } from "@/lib/schemas/identities";
-import { addClaim, listClaims } from "@/lib/trex/claims";
-import { scopeOf } from "@/lib/tokens/scope";
+import { addClaim, listClaims } from "@/lib/trex/identities/claims";
 
 export const GET = api(
   { auth: "api_key", summary: "List claims", params: IdentityParams, query: ListClaimsQuery, response: ClaimList, tags: ["identities"] },
-  ({ caller, params, query }) => listClaims(scopeOf(caller), params.id, query),
+  ({ scope, params, query }) => listClaims(scope, params.id, query),
 );
 
 export const POST = api(
   { auth: "api_key", summary: "Add a claim", params: IdentityParams, body: AddClaimInput, response: Claim, status: 201, tags: ["identities"] },
-  ({ caller, params, body }) => addClaim(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => addClaim(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

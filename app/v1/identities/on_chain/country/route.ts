@@ -1,12 +1,11 @@
 // GET /v1/identities/on_chain/country — Investor country from the registry (live read of the token's IdentityRegistry)
 import { api } from "@/lib/api/handler";
 import { RegistryAddressQuery, RegistryCountry } from "@/lib/schemas/identities";
-import { registryCountry } from "@/lib/trex/identity-registry";
-import { scopeOf } from "@/lib/tokens/scope";
+import { registryCountry } from "@/lib/trex/identities/reads";
 
 export const GET = api(
   { auth: "api_key", summary: "Investor country from the registry", query: RegistryAddressQuery, response: RegistryCountry, tags: ["identities"], errors: { 404: "No such token for this tenant" } },
-  ({ caller, query }) => registryCountry(scopeOf(caller), query.token_id, query.address),
+  ({ scope, query }) => registryCountry(scope, query.token_id, query.address),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

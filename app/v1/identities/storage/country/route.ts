@@ -1,12 +1,11 @@
 // GET /v1/identities/storage/country — Stored investor country (live read of the token's IdentityRegistryStorage)
 import { api } from "@/lib/api/handler";
 import { RegistryAddressQuery, StorageCountry } from "@/lib/schemas/identities";
-import { storedCountry } from "@/lib/trex/identity-registry";
-import { scopeOf } from "@/lib/tokens/scope";
+import { storedCountry } from "@/lib/trex/identities/reads";
 
 export const GET = api(
   { auth: "api_key", summary: "Stored investor country", query: RegistryAddressQuery, response: StorageCountry, tags: ["identities"], errors: { 404: "No such token for this tenant" } },
-  ({ caller, query }) => storedCountry(scopeOf(caller), query.token_id, query.address),
+  ({ scope, query }) => storedCountry(scope, query.token_id, query.address),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

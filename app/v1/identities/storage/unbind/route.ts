@@ -2,12 +2,11 @@
 import { api } from "@/lib/api/handler";
 import { StorageBindInput } from "@/lib/schemas/identities";
 import { Transaction } from "@/lib/schemas/transactions";
-import { unbindRegistry } from "@/lib/trex/identity-registry";
-import { scopeOf } from "@/lib/tokens/scope";
+import { unbindRegistry } from "@/lib/trex/identities/reads";
 
 export const POST = api(
   { auth: "api_key", summary: "Unbind a registry from the storage", body: StorageBindInput, response: Transaction, status: 201, tags: ["identities"], errors: { 404: "No such token for this tenant" } },
-  ({ caller, body }) => unbindRegistry(scopeOf(caller), body),
+  ({ scope, body }) => unbindRegistry(scope, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

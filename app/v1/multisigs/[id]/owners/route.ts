@@ -4,14 +4,13 @@ import { IdParam } from "@/lib/schemas/common";
 import { AddOwnerInput } from "@/lib/schemas/multisig";
 import { Transaction } from "@/lib/schemas/transactions";
 import { addOwner } from "@/lib/multisig/transactions";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   {
     auth: "api_key", summary: "Add an owner (a Safe transaction to the Safe, executed with the supplied signatures); answers the transaction", params: IdParam,
     body: AddOwnerInput, response: Transaction, status: 201, errors: { 404: "No such multisig" }, tags: ["multisig"],
   },
-  ({ caller, params, body }) => addOwner(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => addOwner(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -3,14 +3,13 @@ import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
 import { AddressPrediction, PredictAddressQuery } from "@/lib/schemas/multisig";
 import { predictAddress } from "@/lib/multisig/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   {
     auth: "api_key", summary: "Counterfactual address for owners, threshold and salt_nonce", params: IdParam, query: PredictAddressQuery, response: AddressPrediction,
     errors: { 404: "No such multisig" }, tags: ["multisig"],
   },
-  ({ caller, params, query }) => predictAddress(scopeOf(caller), params.id, query),
+  ({ scope, params, query }) => predictAddress(scope, params.id, query),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -4,18 +4,17 @@ import { IdParam } from "@/lib/schemas/common";
 import { ChangeThresholdInput } from "@/lib/schemas/multisig";
 import { Transaction } from "@/lib/schemas/transactions";
 import { changeThreshold } from "@/lib/multisig/transactions";
-import { scopeOf } from "@/lib/tokens/scope";
 
 const options = { auth: "api_key" as const, params: IdParam, body: ChangeThresholdInput, response: Transaction, errors: { 404: "No such multisig" }, tags: ["multisig"] };
 
 export const POST = api(
   { ...options, summary: "Change the threshold (changeThreshold, executed with the supplied signatures); answers the transaction", status: 201 },
-  ({ caller, params, body }) => changeThreshold(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => changeThreshold(scope, params.id, body),
 );
 
 export const PUT = api(
   { ...options, summary: "Legacy form of POST …/threshold (same body; answers 200); use POST", deprecated: true },
-  ({ caller, params, body }) => changeThreshold(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => changeThreshold(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,14 +2,13 @@
 import { api } from "@/lib/api/handler";
 import { ConsumerConfig, PairParam, PairQuery } from "@/lib/schemas/price-feeds";
 import { consumerConfig } from "@/lib/oracles/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   {
     auth: "api_key", summary: "Consumer contract configuration (pair, aggregator, max age, owner) and the aggregator's decimals", params: PairParam, query: PairQuery,
     response: ConsumerConfig, errors: { 404: "You have no consumer of this pair" }, tags: ["price feeds"],
   },
-  ({ caller, params, query }) => consumerConfig(scopeOf(caller), params.pair, query.network),
+  ({ scope, params, query }) => consumerConfig(scope, params.pair, query.network),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -3,7 +3,6 @@ import { api } from "@/lib/api/handler";
 import { MaxAgeInput, PairParam, PairQuery } from "@/lib/schemas/price-feeds";
 import { Transaction } from "@/lib/schemas/transactions";
 import { setMaxAge } from "@/lib/oracles/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 const options = {
   auth: "api_key" as const, params: PairParam, query: PairQuery, body: MaxAgeInput, response: Transaction,
@@ -12,12 +11,12 @@ const options = {
 
 export const POST = api(
   { ...options, status: 201, summary: "Set max_age_seconds on the consumer (setMaxAge); answers the transaction, the config shows it once confirmed" },
-  ({ caller, params, query, body }) => setMaxAge(scopeOf(caller), params.pair, body, query.network),
+  ({ scope, params, query, body }) => setMaxAge(scope, params.pair, body, query.network),
 );
 
 export const PUT = api(
   { ...options, summary: "Legacy form of POST /v1/price_feeds/{pair}/max_age" },
-  ({ caller, params, query, body }) => setMaxAge(scopeOf(caller), params.pair, body, query.network),
+  ({ scope, params, query, body }) => setMaxAge(scope, params.pair, body, query.network),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,14 +2,13 @@
 import { api } from "@/lib/api/handler";
 import { PairParam, RoundList, RoundsQuery } from "@/lib/schemas/price-feeds";
 import { rounds } from "@/lib/oracles/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   {
     auth: "api_key", summary: "Historical rounds (getRoundData), newest first; count 1 to 100", params: PairParam, query: RoundsQuery,
     response: RoundList, errors: { 404: "You have no consumer of this pair" }, tags: ["price feeds"],
   },
-  ({ caller, params, query }) => rounds(scopeOf(caller), params.pair, query.count, query.network),
+  ({ scope, params, query }) => rounds(scope, params.pair, query.count, query.network),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { Balance, BalanceQuery, TokenParams } from "@/lib/schemas/tokens";
 import { balanceOf } from "@/lib/tokens/reads";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "Balance of an address (nft_token_id 0 for ERC-20)", params: TokenParams, query: BalanceQuery, response: Balance, tags: ["tokens"] },
-  ({ caller, params, query }) => balanceOf(scopeOf(caller), params.id, query.address, query.nft_token_id),
+  ({ scope, params, query }) => balanceOf(scope, params.id, query.address, query.nft_token_id),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { TokenParams, BurnInput, Transaction } from "@/lib/schemas/tokens";
 import { burn } from "@/lib/tokens/operations";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   { auth: "api_key", summary: "Burn tokens", params: TokenParams, body: BurnInput, response: Transaction, status: 201, tags: ["tokens"] },
-  ({ caller, params, body }) => burn(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => burn(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

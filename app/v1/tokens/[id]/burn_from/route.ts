@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { TokenParams, BurnFromInput, Transaction } from "@/lib/schemas/tokens";
 import { burnFrom } from "@/lib/tokens/operations";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   { auth: "api_key", summary: "Burn tokens using an allowance", params: TokenParams, body: BurnFromInput, response: Transaction, status: 201, tags: ["tokens"] },
-  ({ caller, params, body }) => burnFrom(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => burnFrom(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

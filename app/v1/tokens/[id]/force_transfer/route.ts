@@ -3,12 +3,11 @@ import { api } from "@/lib/api/handler";
 import { TokenParams } from "@/lib/schemas/tokens";
 import { Transaction } from "@/lib/schemas/transactions";
 import { ForceTransferInput } from "@/lib/schemas/token-controls";
-import { forceTransfer } from "@/lib/trex/controls";
-import { scopeOf } from "@/lib/tokens/scope";
+import { forceTransfer } from "@/lib/trex/controls/service";
 
 export const POST = api(
   { auth: "api_key", summary: "Force a transfer between addresses (forcedTransfer; agent action)", params: TokenParams, body: ForceTransferInput, response: Transaction, tags: ["regulated tokens"] },
-  ({ caller, params, body }) => forceTransfer(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => forceTransfer(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

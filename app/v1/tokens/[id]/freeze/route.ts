@@ -3,12 +3,11 @@ import { api } from "@/lib/api/handler";
 import { TokenParams } from "@/lib/schemas/tokens";
 import { Transaction } from "@/lib/schemas/transactions";
 import { FreezeInput } from "@/lib/schemas/token-controls";
-import { setFrozen } from "@/lib/trex/controls";
-import { scopeOf } from "@/lib/tokens/scope";
+import { setFrozen } from "@/lib/trex/controls/service";
 
 export const POST = api(
   { auth: "api_key", summary: "Freeze an investor address (setAddressFrozen true; agent action)", params: TokenParams, body: FreezeInput, response: Transaction, tags: ["regulated tokens"] },
-  ({ caller, params, body }) => setFrozen(scopeOf(caller), params.id, body, true),
+  ({ scope, params, body }) => setFrozen(scope, params.id, body, true),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

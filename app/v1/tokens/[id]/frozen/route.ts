@@ -2,12 +2,11 @@
 import { api } from "@/lib/api/handler";
 import { TokenParams } from "@/lib/schemas/tokens";
 import { FrozenStatus, InvestorQuery } from "@/lib/schemas/token-controls";
-import { frozenStatus } from "@/lib/trex/controls";
-import { scopeOf } from "@/lib/tokens/scope";
+import { frozenStatus } from "@/lib/trex/controls/service";
 
 export const GET = api(
   { auth: "api_key", summary: "Whether an address is frozen (isFrozen)", params: TokenParams, query: InvestorQuery, response: FrozenStatus, tags: ["regulated tokens"] },
-  ({ caller, params, query }) => frozenStatus(scopeOf(caller), params.id, query.address),
+  ({ scope, params, query }) => frozenStatus(scope, params.id, query.address),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,12 +2,11 @@
 import { api } from "@/lib/api/handler";
 import { TokenParams } from "@/lib/schemas/tokens";
 import { IdentityRegistryInfo } from "@/lib/schemas/token-controls";
-import { identityRegistryInfo } from "@/lib/trex/controls";
-import { scopeOf } from "@/lib/tokens/scope";
+import { identityRegistryInfo } from "@/lib/trex/controls/service";
 
 export const GET = api(
   { auth: "api_key", summary: "Identity registry address (with its storage and registries), read on chain", params: TokenParams, response: IdentityRegistryInfo, tags: ["regulated tokens"] },
-  ({ caller, params }) => identityRegistryInfo(scopeOf(caller), params.id),
+  ({ scope, params }) => identityRegistryInfo(scope, params.id),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { TokenParams, MintInput, Transaction } from "@/lib/schemas/tokens";
 import { mint } from "@/lib/tokens/operations";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   { auth: "api_key", summary: "Mint new tokens to an address", params: TokenParams, body: MintInput, response: Transaction, status: 201, tags: ["tokens"] },
-  ({ caller, params, body }) => mint(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => mint(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

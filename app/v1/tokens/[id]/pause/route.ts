@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { TokenParams, PauseInput, Transaction } from "@/lib/schemas/tokens";
 import { pause } from "@/lib/tokens/operations";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   { auth: "api_key", summary: "Pause transfers (pausable tokens)", params: TokenParams, body: PauseInput, response: Transaction, status: 201, tags: ["tokens"] },
-  ({ caller, params, body }) => pause(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => pause(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

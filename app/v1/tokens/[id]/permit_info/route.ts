@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { PermitInfo, PermitInfoQuery, TokenParams } from "@/lib/schemas/tokens";
 import { permitInfo } from "@/lib/tokens/reads";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "Data to sign an EIP-2612 permit (ERC-20)", params: TokenParams, query: PermitInfoQuery, response: PermitInfo, tags: ["tokens"] },
-  ({ caller, params, query }) => permitInfo(scopeOf(caller), params.id, query.owner as `0x${string}`),
+  ({ scope, params, query }) => permitInfo(scope, params.id, query.owner as `0x${string}`),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

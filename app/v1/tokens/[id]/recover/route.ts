@@ -3,12 +3,11 @@ import { api } from "@/lib/api/handler";
 import { TokenParams } from "@/lib/schemas/tokens";
 import { Transaction } from "@/lib/schemas/transactions";
 import { RecoverInput } from "@/lib/schemas/token-controls";
-import { recover } from "@/lib/trex/controls";
-import { scopeOf } from "@/lib/tokens/scope";
+import { recover } from "@/lib/trex/controls/service";
 
 export const POST = api(
   { auth: "api_key", summary: "Recover tokens from a lost wallet to a new wallet of the same investor (recoveryAddress)", params: TokenParams, body: RecoverInput, response: Transaction, tags: ["regulated tokens"] },
-  ({ caller, params, body }) => recover(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => recover(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,21 +2,20 @@
 import { api } from "@/lib/api/handler";
 import { RoleInput, RoleList, TokenParams, Transaction } from "@/lib/schemas/tokens";
 import { grantRole, listRoles, revokeRole } from "@/lib/tokens/roles";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "List all roles on the token contract with their members", params: TokenParams, response: RoleList, tags: ["roles"] },
-  ({ caller, params }) => listRoles(scopeOf(caller), params.id),
+  ({ scope, params }) => listRoles(scope, params.id),
 );
 
 export const POST = api(
   { auth: "api_key", summary: "Grant a role to an address", params: TokenParams, body: RoleInput, response: Transaction, status: 201, tags: ["roles"] },
-  ({ caller, params, body }) => grantRole(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => grantRole(scope, params.id, body),
 );
 
 export const DELETE = api(
   { auth: "api_key", summary: "Revoke a role from an address (role and address in the body)", params: TokenParams, body: RoleInput, response: Transaction, tags: ["roles"] },
-  ({ caller, params, body }) => revokeRole(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => revokeRole(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

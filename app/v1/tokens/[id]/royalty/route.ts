@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { TokenParams, RoyaltyBody, Transaction } from "@/lib/schemas/tokens";
 import { setDefaultRoyalty } from "@/lib/tokens/operations";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   { auth: "api_key", summary: "Set the default royalty of the token contract", params: TokenParams, body: RoyaltyBody, response: Transaction, status: 201, tags: ["tokens"] },
-  ({ caller, params, body }) => setDefaultRoyalty(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => setDefaultRoyalty(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { TokenParams, SetApprovalForAllInput, Transaction } from "@/lib/schemas/tokens";
 import { setApprovalForAll } from "@/lib/tokens/operations";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   { auth: "api_key", summary: "Approve or revoke an operator for all tokens", params: TokenParams, body: SetApprovalForAllInput, response: Transaction, status: 201, tags: ["tokens"] },
-  ({ caller, params, body }) => setApprovalForAll(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => setApprovalForAll(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

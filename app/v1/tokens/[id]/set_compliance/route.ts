@@ -3,12 +3,11 @@ import { api } from "@/lib/api/handler";
 import { TokenParams } from "@/lib/schemas/tokens";
 import { Transaction } from "@/lib/schemas/transactions";
 import { SetComplianceInput } from "@/lib/schemas/token-controls";
-import { setCompliance } from "@/lib/trex/controls";
-import { scopeOf } from "@/lib/tokens/scope";
+import { setCompliance } from "@/lib/trex/controls/service";
 
 export const POST = api(
   { auth: "api_key", summary: "Set the compliance contract (setCompliance; owner action)", params: TokenParams, body: SetComplianceInput, response: Transaction, tags: ["regulated tokens"] },
-  ({ caller, params, body }) => setCompliance(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => setCompliance(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

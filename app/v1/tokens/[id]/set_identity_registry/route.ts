@@ -3,12 +3,11 @@ import { api } from "@/lib/api/handler";
 import { TokenParams } from "@/lib/schemas/tokens";
 import { Transaction } from "@/lib/schemas/transactions";
 import { SetIdentityRegistryInput } from "@/lib/schemas/token-controls";
-import { setIdentityRegistry } from "@/lib/trex/controls";
-import { scopeOf } from "@/lib/tokens/scope";
+import { setIdentityRegistry } from "@/lib/trex/controls/service";
 
 export const POST = api(
   { auth: "api_key", summary: "Set the identity registry contract (setIdentityRegistry; owner action)", params: TokenParams, body: SetIdentityRegistryInput, response: Transaction, tags: ["regulated tokens"] },
-  ({ caller, params, body }) => setIdentityRegistry(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => setIdentityRegistry(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { TokenParams, TransferAndCallInput, Transaction } from "@/lib/schemas/tokens";
 import { transferAndCall } from "@/lib/tokens/operations";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   { auth: "api_key", summary: "ERC-1363 transfer and notify the receiver contract", params: TokenParams, body: TransferAndCallInput, response: Transaction, status: 201, tags: ["tokens"] },
-  ({ caller, params, body }) => transferAndCall(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => transferAndCall(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { TokenParams, TransferFromInput, Transaction } from "@/lib/schemas/tokens";
 import { transferFrom } from "@/lib/tokens/operations";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   { auth: "api_key", summary: "Transfer using an allowance", params: TokenParams, body: TransferFromInput, response: Transaction, status: 201, tags: ["tokens"] },
-  ({ caller, params, body }) => transferFrom(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => transferFrom(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { TokenParams, TransferFromAndCallInput, Transaction } from "@/lib/schemas/tokens";
 import { transferFromAndCall } from "@/lib/tokens/operations";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   { auth: "api_key", summary: "ERC-1363 transfer on behalf and notify the receiver contract", params: TokenParams, body: TransferFromAndCallInput, response: Transaction, status: 201, tags: ["tokens"] },
-  ({ caller, params, body }) => transferFromAndCall(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => transferFromAndCall(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

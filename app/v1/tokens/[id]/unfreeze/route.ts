@@ -3,12 +3,11 @@ import { api } from "@/lib/api/handler";
 import { TokenParams } from "@/lib/schemas/tokens";
 import { Transaction } from "@/lib/schemas/transactions";
 import { FreezeInput } from "@/lib/schemas/token-controls";
-import { setFrozen } from "@/lib/trex/controls";
-import { scopeOf } from "@/lib/tokens/scope";
+import { setFrozen } from "@/lib/trex/controls/service";
 
 export const POST = api(
   { auth: "api_key", summary: "Unfreeze an investor address (setAddressFrozen false; agent action)", params: TokenParams, body: FreezeInput, response: Transaction, tags: ["regulated tokens"] },
-  ({ caller, params, body }) => setFrozen(scopeOf(caller), params.id, body, false),
+  ({ scope, params, body }) => setFrozen(scope, params.id, body, false),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

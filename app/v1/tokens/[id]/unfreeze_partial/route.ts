@@ -3,12 +3,11 @@ import { api } from "@/lib/api/handler";
 import { TokenParams } from "@/lib/schemas/tokens";
 import { Transaction } from "@/lib/schemas/transactions";
 import { PartialFreezeInput } from "@/lib/schemas/token-controls";
-import { unfreezePartial } from "@/lib/trex/controls";
-import { scopeOf } from "@/lib/tokens/scope";
+import { unfreezePartial } from "@/lib/trex/controls/service";
 
 export const POST = api(
   { auth: "api_key", summary: "Unfreeze a specific amount of an investor's tokens (unfreezePartialTokens)", params: TokenParams, body: PartialFreezeInput, response: Transaction, tags: ["regulated tokens"] },
-  ({ caller, params, body }) => unfreezePartial(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => unfreezePartial(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -3,14 +3,13 @@ import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
 import { RedeemInput, VaultOperation } from "@/lib/schemas/vaults";
 import { redeem } from "@/lib/vaults/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   {
     auth: "api_key", summary: "Redeem shares for assets", params: IdParam, body: RedeemInput, response: VaultOperation, status: 201,
     errors: { 404: "No such vault" }, tags: ["vaults"],
   },
-  ({ caller, params, body }) => redeem(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => redeem(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

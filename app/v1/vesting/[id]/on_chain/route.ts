@@ -3,14 +3,13 @@ import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
 import { VestingOnChain } from "@/lib/schemas/vesting";
 import { vestingOnChain } from "@/lib/vesting/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   {
     auth: "api_key", summary: "All on-chain parameters (beneficiary, start, cliff, end, token) and balances (released, releasable, vested)", params: IdParam,
     response: VestingOnChain, errors: { 404: "No such vesting schedule" }, tags: ["vesting"],
   },
-  ({ caller, params }) => vestingOnChain(scopeOf(caller), params.id),
+  ({ scope, params }) => vestingOnChain(scope, params.id),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -4,14 +4,13 @@ import { IdParam } from "@/lib/schemas/common";
 import { Transaction } from "@/lib/schemas/transactions";
 import { ReleaseVestingInput } from "@/lib/schemas/vesting";
 import { releaseVesting } from "@/lib/vesting/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   {
     auth: "api_key", summary: "Release vested tokens to the beneficiary (release(token)); answers the transaction", params: IdParam, body: ReleaseVestingInput,
     response: Transaction, status: 201, errors: { 404: "No such vesting schedule" }, tags: ["vesting"],
   },
-  ({ caller, params }) => releaseVesting(scopeOf(caller), params.id),
+  ({ scope, params }) => releaseVesting(scope, params.id),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

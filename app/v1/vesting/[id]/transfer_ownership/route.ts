@@ -4,14 +4,13 @@ import { IdParam } from "@/lib/schemas/common";
 import { Transaction } from "@/lib/schemas/transactions";
 import { TransferVestingOwnershipInput } from "@/lib/schemas/vesting";
 import { transferVestingOwnership } from "@/lib/vesting/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   {
     auth: "api_key", summary: "Transfer the wallet (its beneficiary) to a new owner; only when the beneficiary is the tenant's own wallet", params: IdParam,
     body: TransferVestingOwnershipInput, response: Transaction, status: 201, errors: { 404: "No such vesting schedule" }, tags: ["vesting"],
   },
-  ({ caller, params, body }) => transferVestingOwnership(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => transferVestingOwnership(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

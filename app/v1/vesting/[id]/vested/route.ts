@@ -3,14 +3,13 @@ import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
 import { VestedAmount, VestedQuery } from "@/lib/schemas/vesting";
 import { vestedAmount } from "@/lib/vesting/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   {
     auth: "api_key", summary: "Vested amount at a timestamp (default now)", params: IdParam, query: VestedQuery, response: VestedAmount,
     errors: { 404: "No such vesting schedule" }, tags: ["vesting"],
   },
-  ({ caller, params, query }) => vestedAmount(scopeOf(caller), params.id, query.timestamp),
+  ({ scope, params, query }) => vestedAmount(scope, params.id, query.timestamp),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

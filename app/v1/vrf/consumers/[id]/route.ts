@@ -3,11 +3,10 @@ import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
 import { VrfConsumer } from "@/lib/schemas/vrf";
 import { getVrfConsumer } from "@/lib/vrf/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "VRF consumer details", params: IdParam, response: VrfConsumer, errors: { 404: "No such VRF consumer" }, tags: ["vrf"] },
-  ({ caller, params }) => getVrfConsumer(scopeOf(caller), params.id),
+  ({ scope, params }) => getVrfConsumer(scope, params.id),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -3,11 +3,10 @@ import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
 import { VrfRequest } from "@/lib/schemas/vrf";
 import { getVrfRequest } from "@/lib/vrf/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "VRF request status and random words", params: IdParam, response: VrfRequest, errors: { 404: "No such VRF request" }, tags: ["vrf"] },
-  ({ caller, params }) => getVrfRequest(scopeOf(caller), params.id),
+  ({ scope, params }) => getVrfRequest(scope, params.id),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,11 +2,11 @@
 import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
 import { RotateWebhookSecretInput, WebhookEndpoint } from "@/lib/schemas/webhooks";
-import { rotateSecret, scopeOf } from "@/lib/webhooks/endpoints";
+import { rotateSecret } from "@/lib/webhooks/endpoints";
 
 export const POST = api(
   { auth: "api_key", summary: "Rotate the signing secret (both secrets sign for 24 h)", params: IdParam, body: RotateWebhookSecretInput, response: WebhookEndpoint, tags: ["webhooks"] },
-  ({ caller, params }) => rotateSecret(scopeOf(caller), params.id),
+  ({ scope, params }) => rotateSecret(scope, params.id),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -3,7 +3,7 @@ import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
 import { BillingPayment, ConfirmPaymentInput } from "@/lib/schemas/billing-payments";
 import { ADMIN_SECRET_HEADER } from "@/lib/billing/admin";
-import { confirmPayment } from "@/lib/billing/crypto";
+import { confirmPayment } from "@/lib/billing/crypto/service";
 
 export const POST = api(
   {

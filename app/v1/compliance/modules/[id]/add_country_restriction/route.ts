@@ -1,12 +1,11 @@
 // POST /v1/compliance/modules/{id}/add_country_restriction — Restrict one country on a CountryRestrictModule (addCountryRestriction)
 import { api } from "@/lib/api/handler";
 import { CountryInput, ModuleParams, Transaction } from "@/lib/schemas/compliance";
-import { applyRule } from "@/lib/trex/compliance";
-import { scopeOf } from "@/lib/tokens/scope";
+import { applyRule } from "@/lib/trex/compliance/service";
 
 export const POST = api(
   { auth: "api_key", summary: "Restrict one country on a CountryRestrictModule (addCountryRestriction)", params: ModuleParams, body: CountryInput, response: Transaction, status: 201, tags: ["compliance"] },
-  ({ caller, params, body }) => applyRule(scopeOf(caller), params.id, { rule: "restrict_country", country: body.country }, body, "add_country_restriction"),
+  ({ scope, params, body }) => applyRule(scope, params.id, { rule: "restrict_country", country: body.country }, body, "add_country_restriction"),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

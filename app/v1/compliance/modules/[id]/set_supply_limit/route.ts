@@ -1,12 +1,11 @@
 // POST /v1/compliance/modules/{id}/set_supply_limit — Update the supply limit on a SupplyLimitModule (setSupplyLimit)
 import { api } from "@/lib/api/handler";
 import { SupplyLimitInput, ModuleParams, Transaction } from "@/lib/schemas/compliance";
-import { applyRule } from "@/lib/trex/compliance";
-import { scopeOf } from "@/lib/tokens/scope";
+import { applyRule } from "@/lib/trex/compliance/service";
 
 export const POST = api(
   { auth: "api_key", summary: "Update the supply limit on a SupplyLimitModule (setSupplyLimit)", params: ModuleParams, body: SupplyLimitInput, response: Transaction, status: 201, tags: ["compliance"] },
-  ({ caller, params, body }) => applyRule(scopeOf(caller), params.id, { rule: "supply_limit", supply_limit: body.supply_limit }, body, "set_supply_limit"),
+  ({ scope, params, body }) => applyRule(scope, params.id, { rule: "supply_limit", supply_limit: body.supply_limit }, body, "set_supply_limit"),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

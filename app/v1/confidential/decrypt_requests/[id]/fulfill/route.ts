@@ -3,7 +3,6 @@ import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
 import { DecryptRequest, FulfillDecryptRequestInput } from "@/lib/schemas/confidential";
 import { fulfillDecryptRequest } from "@/lib/confidential/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   {
@@ -19,7 +18,7 @@ export const POST = api(
     },
     tags: ["confidential"],
   },
-  ({ caller, params, body }) => fulfillDecryptRequest(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => fulfillDecryptRequest(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -1,12 +1,10 @@
 // POST /v1/connect/recovery/{requestId}/cancel — the owner cancels a pending recovery (on chain once it was initiated there)
-import { api } from "@/lib/api/handler";
+import { connectApi } from "@/lib/api/connect-routes";
 import { RecoveryCancelInput, RecoveryRequest, RequestIdParams } from "@/lib/schemas/connect-recovery";
-import { cancelRecovery } from "@/lib/connect/recovery";
-import { scopeOf } from "@/lib/tokens/scope";
+import { cancelRecovery } from "@/lib/connect/recovery/service";
 
-export const POST = api(
+export const POST = connectApi(
   {
-    auth: "api_key",
     summary:
       "Cancel a pending recovery request: `cancelled` at once while it is not initiated on chain; once it is, the owner's cancelRecovery user operation is prepared (cancel_user_op_hash, to sign and relay) and the request becomes `cancelled` when it is confirmed",
     params: RequestIdParams,
@@ -14,9 +12,8 @@ export const POST = api(
     response: RecoveryRequest,
     status: 200,
     errors: { 404: "No recovery request with this id for this tenant" },
-    tags: ["connect"],
   },
-  ({ caller, params }) => cancelRecovery(scopeOf(caller), params.requestId),
+  ({ scope, params }) => cancelRecovery(scope, params.requestId),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

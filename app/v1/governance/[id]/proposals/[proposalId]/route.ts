@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { Proposal, ProposalParams } from "@/lib/schemas/governance";
 import { getProposal } from "@/lib/governance/proposals";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "Proposal details (read from chain)", params: ProposalParams, response: Proposal, errors: { 404: "No such governance instance or proposal" }, tags: ["governance"] },
-  ({ caller, params }) => getProposal(scopeOf(caller), params.id, params.proposalId),
+  ({ scope, params }) => getProposal(scope, params.id, params.proposalId),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -1,5 +1,5 @@
 // POST /v1/governance/{id}/timelock/hash_operation — Hash a timelock operation (hashOperation)
-import { hashRoute } from "@/lib/governance/routes";
+import { hashRoute } from "@/lib/api/governance-routes";
 import { TimelockOperationInput } from "@/lib/schemas/governance";
 
 export const POST = hashRoute("hash_operation", "Hash a timelock operation (hashOperation)", TimelockOperationInput);

@@ -1,5 +1,5 @@
 // POST /v1/governance/{id}/timelock/hash_operation_batch — Hash a batch timelock operation (hashOperationBatch)
-import { hashRoute } from "@/lib/governance/routes";
+import { hashRoute } from "@/lib/api/governance-routes";
 import { TimelockBatchInput } from "@/lib/schemas/governance";
 
 export const POST = hashRoute("hash_operation_batch", "Hash a batch timelock operation (hashOperationBatch)", TimelockBatchInput);

@@ -1,5 +1,5 @@
 // GET /v1/governance/{id}/timelock/min_delay — Minimum delay of the timelock (seconds)
-import { readRoute } from "@/lib/governance/routes";
+import { readRoute } from "@/lib/api/governance-routes";
 
 export const GET = readRoute("min_delay", "Minimum delay of the timelock (seconds)");
 

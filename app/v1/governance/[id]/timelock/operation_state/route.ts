@@ -1,5 +1,5 @@
 // GET /v1/governance/{id}/timelock/operation_state — State of a timelock operation (Unset, Waiting, Ready, Done)
-import { readRoute } from "@/lib/governance/routes";
+import { readRoute } from "@/lib/api/governance-routes";
 import { OperationQuery } from "@/lib/schemas/governance";
 
 export const GET = readRoute("operation_state", "State of a timelock operation (Unset, Waiting, Ready, Done)", OperationQuery);

@@ -4,18 +4,17 @@ import { IdParam } from "@/lib/schemas/common";
 import { SwapOwnerInput } from "@/lib/schemas/multisig";
 import { Transaction } from "@/lib/schemas/transactions";
 import { swapOwner } from "@/lib/multisig/transactions";
-import { scopeOf } from "@/lib/tokens/scope";
 
 const options = { auth: "api_key" as const, params: IdParam, body: SwapOwnerInput, response: Transaction, errors: { 404: "No such multisig" }, tags: ["multisig"] };
 
 export const POST = api(
   { ...options, summary: "Swap an owner (swapOwner, executed with the supplied signatures); answers the transaction", status: 201 },
-  ({ caller, params, body }) => swapOwner(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => swapOwner(scope, params.id, body),
 );
 
 export const PUT = api(
   { ...options, summary: "Legacy form of POST …/owners/swap (same body; answers 200); use POST", deprecated: true },
-  ({ caller, params, body }) => swapOwner(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => swapOwner(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,14 +2,13 @@
 import { api } from "@/lib/api/handler";
 import { MultisigTransaction, TxIndexParams } from "@/lib/schemas/multisig";
 import { getMultisigTx } from "@/lib/multisig/transactions";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   {
     auth: "api_key", summary: "Safe transaction details from the local store", params: TxIndexParams, response: MultisigTransaction,
     errors: { 404: "No such multisig or transaction" }, tags: ["multisig"],
   },
-  ({ caller, params }) => getMultisigTx(scopeOf(caller), params.id, params.txIndex),
+  ({ scope, params }) => getMultisigTx(scope, params.id, params.txIndex),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

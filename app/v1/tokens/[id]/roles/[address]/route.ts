@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { AddressParams, AddressRoles } from "@/lib/schemas/tokens";
 import { addressRoles } from "@/lib/tokens/roles";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "All roles of an address", params: AddressParams, response: AddressRoles, tags: ["roles"] },
-  ({ caller, params }) => addressRoles(scopeOf(caller), params.id, params.address),
+  ({ scope, params }) => addressRoles(scope, params.id, params.address),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { RoleAdmin, RoleAdminQuery, TokenParams } from "@/lib/schemas/tokens";
 import { roleAdmin } from "@/lib/tokens/roles";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "Admin role of a role", params: TokenParams, query: RoleAdminQuery, response: RoleAdmin, tags: ["roles"] },
-  ({ caller, params, query }) => roleAdmin(scopeOf(caller), params.id, query.role),
+  ({ scope, params, query }) => roleAdmin(scope, params.id, query.role),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

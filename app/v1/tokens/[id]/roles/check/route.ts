@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { RoleCheck, RoleCheckQuery, TokenParams } from "@/lib/schemas/tokens";
 import { checkRole } from "@/lib/tokens/roles";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "Whether an address has a given role", params: TokenParams, query: RoleCheckQuery, response: RoleCheck, tags: ["roles"] },
-  ({ caller, params, query }) => checkRole(scopeOf(caller), params.id, query.role, query.address),
+  ({ scope, params, query }) => checkRole(scope, params.id, query.role, query.address),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { RoleCheckAny, RoleCheckAnyQuery, TokenParams } from "@/lib/schemas/tokens";
 import { checkAnyRole } from "@/lib/tokens/roles";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "Whether an address has any of several roles (ERC20_ALT)", params: TokenParams, query: RoleCheckAnyQuery, response: RoleCheckAny, tags: ["roles"] },
-  ({ caller, params, query }) => checkAnyRole(scopeOf(caller), params.id, query.roles, query.address),
+  ({ scope, params, query }) => checkAnyRole(scope, params.id, query.roles, query.address),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

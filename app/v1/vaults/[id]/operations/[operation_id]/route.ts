@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { VaultOperation, VaultOperationParams } from "@/lib/schemas/vaults";
 import { getVaultOperation } from "@/lib/vaults/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "Retrieve a vault operation", params: VaultOperationParams, response: VaultOperation, errors: { 404: "No such vault or operation" }, tags: ["vaults"] },
-  ({ caller, params }) => getVaultOperation(scopeOf(caller), params.id, params.operation_id),
+  ({ scope, params }) => getVaultOperation(scope, params.id, params.operation_id),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

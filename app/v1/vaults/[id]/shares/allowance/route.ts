@@ -3,11 +3,10 @@ import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
 import { AllowanceQuery, SharesAllowance } from "@/lib/schemas/vaults";
 import { sharesAllowance } from "@/lib/vaults/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "ERC-20 allowance of the share token", params: IdParam, query: AllowanceQuery, response: SharesAllowance, errors: { 404: "No such vault" }, tags: ["vaults"] },
-  ({ caller, params, query }) => sharesAllowance(scopeOf(caller), params.id, query),
+  ({ scope, params, query }) => sharesAllowance(scope, params.id, query),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

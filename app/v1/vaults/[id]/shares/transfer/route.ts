@@ -4,14 +4,13 @@ import { IdParam } from "@/lib/schemas/common";
 import { Transaction } from "@/lib/schemas/transactions";
 import { SharesTransferInput } from "@/lib/schemas/vaults";
 import { transferShares } from "@/lib/vaults/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   {
     auth: "api_key", summary: "Transfer shares", params: IdParam, body: SharesTransferInput, response: Transaction, status: 201,
     errors: { 404: "No such vault" }, tags: ["vaults"],
   },
-  ({ caller, params, body }) => transferShares(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => transferShares(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

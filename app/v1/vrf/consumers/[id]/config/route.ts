@@ -4,23 +4,22 @@ import { IdParam } from "@/lib/schemas/common";
 import { Transaction } from "@/lib/schemas/transactions";
 import { UpdateVrfConfigInput, VrfConsumerConfig } from "@/lib/schemas/vrf";
 import { updateVrfConfig, vrfConfig } from "@/lib/vrf/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "VRF consumer configuration, read from chain", params: IdParam, response: VrfConsumerConfig, errors: { 404: "No such VRF consumer" }, tags: ["vrf"] },
-  ({ caller, params }) => vrfConfig(scopeOf(caller), params.id),
+  ({ scope, params }) => vrfConfig(scope, params.id),
 );
 
 const update = { auth: "api_key" as const, params: IdParam, body: UpdateVrfConfigInput, response: Transaction, errors: { 404: "No such VRF consumer" }, tags: ["vrf"] };
 
 export const POST = api(
   { ...update, summary: "Update the consumer's configuration on chain (setConfig); answers the transaction" },
-  ({ caller, params, body }) => updateVrfConfig(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => updateVrfConfig(scope, params.id, body),
 );
 
 export const PUT = api(
   { ...update, summary: "Legacy form of the update", deprecated: true },
-  ({ caller, params, body }) => updateVrfConfig(scopeOf(caller), params.id, body),
+  ({ scope, params, body }) => updateVrfConfig(scope, params.id, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

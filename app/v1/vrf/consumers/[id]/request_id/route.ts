@@ -3,11 +3,10 @@ import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
 import { RequestIdQuery, VrfRequestId } from "@/lib/schemas/vrf";
 import { requestIdAt } from "@/lib/vrf/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "On-chain request id at an index", params: IdParam, query: RequestIdQuery, response: VrfRequestId, errors: { 404: "No such VRF consumer" }, tags: ["vrf"] },
-  ({ caller, params, query }) => requestIdAt(scopeOf(caller), params.id, query.index),
+  ({ scope, params, query }) => requestIdAt(scope, params.id, query.index),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -3,11 +3,10 @@ import { api } from "@/lib/api/handler";
 import { IdParam } from "@/lib/schemas/common";
 import { VrfResult } from "@/lib/schemas/vrf";
 import { vrfResult } from "@/lib/vrf/service";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "Random words from the on-chain consumer", params: IdParam, response: VrfResult, errors: { 404: "No such VRF request" }, tags: ["vrf"] },
-  ({ caller, params }) => vrfResult(scopeOf(caller), params.id),
+  ({ scope, params }) => vrfResult(scope, params.id),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

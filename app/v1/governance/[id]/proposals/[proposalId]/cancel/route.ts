@@ -1,6 +1,6 @@
 // POST /v1/governance/{id}/proposals/{proposalId}/cancel — Cancel a proposal; valid only while Pending
 import { cancelProposal } from "@/lib/governance/proposals";
-import { proposalWriteRoute } from "@/lib/governance/routes";
+import { proposalWriteRoute } from "@/lib/api/governance-routes";
 import { EmptyInput } from "@/lib/schemas/governance";
 
 export const POST = proposalWriteRoute("Cancel a proposal; valid only while Pending", EmptyInput, (scope, id, pid) => cancelProposal(scope, id, pid));

@@ -1,5 +1,5 @@
 // GET /v1/governance/{id}/proposals/{proposalId}/deadline — Clock value the vote ends at
-import { proposalReadRoute } from "@/lib/governance/routes";
+import { proposalReadRoute } from "@/lib/api/governance-routes";
 
 export const GET = proposalReadRoute("deadline", "Clock value the vote ends at");
 

@@ -1,5 +1,5 @@
 // GET /v1/governance/{id}/proposals/{proposalId}/eta — Unix time the queued proposal becomes executable
-import { proposalReadRoute } from "@/lib/governance/routes";
+import { proposalReadRoute } from "@/lib/api/governance-routes";
 
 export const GET = proposalReadRoute("eta", "Unix time the queued proposal becomes executable");
 

@@ -1,5 +1,5 @@
 // GET /v1/governance/{id}/proposals/{proposalId}/has_voted — Whether an address voted
-import { proposalReadRoute } from "@/lib/governance/routes";
+import { proposalReadRoute } from "@/lib/api/governance-routes";
 import { AccountQuery } from "@/lib/schemas/governance";
 
 export const GET = proposalReadRoute("has_voted", "Whether an address voted", AccountQuery);

@@ -1,5 +1,5 @@
 // GET /v1/governance/{id}/proposals/{proposalId}/proposer — Proposer address
-import { proposalReadRoute } from "@/lib/governance/routes";
+import { proposalReadRoute } from "@/lib/api/governance-routes";
 
 export const GET = proposalReadRoute("proposer", "Proposer address");
 

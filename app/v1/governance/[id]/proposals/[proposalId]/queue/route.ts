@@ -1,6 +1,6 @@
 // POST /v1/governance/{id}/proposals/{proposalId}/queue — Queue a successful proposal in the timelock
 import { queueProposal } from "@/lib/governance/proposals";
-import { proposalWriteRoute } from "@/lib/governance/routes";
+import { proposalWriteRoute } from "@/lib/api/governance-routes";
 import { EmptyInput } from "@/lib/schemas/governance";
 
 export const POST = proposalWriteRoute("Queue a successful proposal in the timelock", EmptyInput, (scope, id, pid) => queueProposal(scope, id, pid));

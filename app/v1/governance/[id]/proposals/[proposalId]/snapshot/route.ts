@@ -1,5 +1,5 @@
 // GET /v1/governance/{id}/proposals/{proposalId}/snapshot — Clock value of the voting snapshot
-import { proposalReadRoute } from "@/lib/governance/routes";
+import { proposalReadRoute } from "@/lib/api/governance-routes";
 
 export const GET = proposalReadRoute("snapshot", "Clock value of the voting snapshot");
 

@@ -1,5 +1,5 @@
 // GET /v1/governance/{id}/proposals/{proposalId}/state — Current proposal state
-import { proposalReadRoute } from "@/lib/governance/routes";
+import { proposalReadRoute } from "@/lib/api/governance-routes";
 
 export const GET = proposalReadRoute("state", "Current proposal state");
 

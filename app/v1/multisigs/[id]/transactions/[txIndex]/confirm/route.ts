@@ -3,14 +3,13 @@ import { api } from "@/lib/api/handler";
 import { ConfirmMultisigTxInput, TxIndexParams } from "@/lib/schemas/multisig";
 import { Transaction } from "@/lib/schemas/transactions";
 import { confirmMultisigTx } from "@/lib/multisig/transactions";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   {
     auth: "api_key", summary: "Approve the Safe transaction hash on chain (approveHash) from the acting account; other owners sign off-chain", params: TxIndexParams,
     body: ConfirmMultisigTxInput, response: Transaction, status: 201, errors: { 404: "No such multisig or transaction" }, tags: ["multisig"],
   },
-  ({ caller, params, body }) => confirmMultisigTx(scopeOf(caller), params.id, params.txIndex, body),
+  ({ scope, params, body }) => confirmMultisigTx(scope, params.id, params.txIndex, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { NftMetadataInput, NftParams, Transaction } from "@/lib/schemas/tokens";
 import { setNftMetadata } from "@/lib/tokens/operations";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   { auth: "api_key", summary: "Update the metadata URI of an NFT", params: NftParams, body: NftMetadataInput, response: Transaction, status: 201, tags: ["tokens"] },
-  ({ caller, params, body }) => setNftMetadata(scopeOf(caller), params.id, params.nftTokenId, body),
+  ({ scope, params, body }) => setNftMetadata(scope, params.id, params.nftTokenId, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { NftParams, RoyaltyBody, Transaction } from "@/lib/schemas/tokens";
 import { setNftRoyalty } from "@/lib/tokens/operations";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const POST = api(
   { auth: "api_key", summary: "Set royalty for one NFT", params: NftParams, body: RoyaltyBody, response: Transaction, status: 201, tags: ["tokens"] },
-  ({ caller, params, body }) => setNftRoyalty(scopeOf(caller), params.id, params.nftTokenId, body),
+  ({ scope, params, body }) => setNftRoyalty(scope, params.id, params.nftTokenId, body),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,11 +2,10 @@
 import { api } from "@/lib/api/handler";
 import { AddressParams, RoleBitmap } from "@/lib/schemas/tokens";
 import { roleBitmap } from "@/lib/tokens/roles";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   { auth: "api_key", summary: "Roles bitmap and role names of an address (ERC20_ALT)", params: AddressParams, response: RoleBitmap, tags: ["roles"] },
-  ({ caller, params }) => roleBitmap(scopeOf(caller), params.id, params.address),
+  ({ scope, params }) => roleBitmap(scope, params.id, params.address),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

@@ -2,14 +2,13 @@
 import { api } from "@/lib/api/handler";
 import { MultisigConfirmation, TxConfirmationParams } from "@/lib/schemas/multisig";
 import { multisigConfirmation } from "@/lib/multisig/transactions";
-import { scopeOf } from "@/lib/tokens/scope";
 
 export const GET = api(
   {
     auth: "api_key", summary: "Whether the address approved the Safe transaction hash on chain (approvedHashes)", params: TxConfirmationParams,
     response: MultisigConfirmation, errors: { 404: "No such multisig or transaction" }, tags: ["multisig"],
   },
-  ({ caller, params }) => multisigConfirmation(scopeOf(caller), params.id, params.txIndex, params.address),
+  ({ scope, params }) => multisigConfirmation(scope, params.id, params.txIndex, params.address),
 );
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)

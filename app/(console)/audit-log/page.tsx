@@ -1,0 +1,85 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireConsole, memberOf } from "@/lib/console/session";
+import { param } from "@/lib/console/pages";
+import { listAuditLog } from "@/lib/team/audit";
+import { atLeast } from "@/lib/core/roles";
+import { formatTime } from "@/lib/console/time";
+import { actorName, describeAuditEntry } from "@/lib/console/audit-wording";
+import { PageHeader } from "@/components/PageHeader";
+import { DataTable } from "@/components/DataTable";
+import { EmptyState } from "@/components/EmptyState";
+import { Pagination } from "@/components/Pagination";
+
+export const metadata: Metadata = { title: "Audit log" };
+
+const subtitle = "What members and API keys changed in this account: the team, API keys, webhooks, billing, settings and passwords. Kept for a year.";
+
+export default async function AuditLogPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const context = await requireConsole("/audit-log");
+  if (!atLeast(context.user.role, "admin")) {
+    return (
+      <>
+        <PageHeader title="Audit log" subtitle={subtitle} />
+        <div className="notice notice-info" role="note">
+          <span>
+            Only owners and admins see the audit log. See your role on the <Link href="/team">Team</Link> page.
+          </span>
+        </div>
+      </>
+    );
+  }
+  const startingAfter = param((await searchParams).starting_after);
+  const log = await listAuditLog(memberOf(context), { limit: 50, starting_after: startingAfter });
+  return (
+    <>
+      <PageHeader title="Audit log" subtitle={subtitle} />
+      <section className="card" aria-labelledby="entries">
+        <div className="card-header">
+          <h2 id="entries">Newest first</h2>
+        </div>
+        <div className="card-body tight">
+          {log.data.length ? (
+            <DataTable
+              caption="Audit log"
+              rows={log.data}
+              rowKey={(e) => e.id}
+              rowProps={(e) => ({ "data-action": e.action })}
+              columns={[
+                {
+                  header: "What",
+                  cell: (e) => (
+                    <>
+                      {describeAuditEntry(e)}
+                      <span className="sub">
+                        <code>{e.action}</code>
+                        {e.target ? (
+                          <>
+                            {" · "}
+                            <code>{e.target}</code>
+                          </>
+                        ) : null}
+                      </span>
+                      <span className="sub show-sm">
+                        {actorName(e)} · {formatTime(e.created)}
+                        {e.ip ? ` · ${e.ip}` : ""}
+                      </span>
+                    </>
+                  ),
+                },
+                { header: "Who", className: "hide-sm", cell: (e) => <span className="truncate" title={actorName(e)}>{actorName(e)}</span> },
+                { header: "When", className: "hide-sm", cellClassName: "hide-sm nowrap", cell: (e) => formatTime(e.created) },
+                { header: "IP", className: "hide-sm", cellClassName: "hide-sm mono", cell: (e) => e.ip ?? "—" },
+              ]}
+            />
+          ) : (
+            <EmptyState icon="☰" title="Nothing recorded yet">
+              Invitations, role changes, API keys, webhook endpoints, billing and settings changes appear here as they happen.
+            </EmptyState>
+          )}
+          <Pagination basePath="/audit-log" params={{ starting_after: startingAfter }} hasMore={log.has_more} lastId={log.data.at(-1)?.id} total={log.total} shown={log.data.length} />
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,157 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireConsole } from "@/lib/console/session";
+import { orNotFound, settle } from "@/lib/console/pages";
+import { explorerUrl, networkLabel } from "@/lib/console/explorer";
+import { formatWithSymbol } from "@/lib/console/amounts";
+import { erc20Display } from "@/lib/console/modules";
+import { getVesting, vestingOnChain } from "@/lib/vesting/service";
+import { PageHeader } from "@/components/PageHeader";
+import { StatusBadge } from "@/components/StatusBadge";
+import { AutoRefresh } from "@/components/AutoRefresh";
+import { Hex } from "@/components/Hex";
+import { Time } from "@/components/Time";
+import { ReleaseVesting } from "../../_components/ReleaseVesting";
+
+export const metadata: Metadata = { title: "Vesting schedule" };
+
+export default async function VestingSchedulePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const { scope } = await requireConsole(`/vesting/${id}`);
+  const schedule = await orNotFound(getVesting(scope, id));
+  const [display, chain] = await Promise.all([erc20Display(scope, schedule), schedule.address ? settle(vestingOnChain(scope, id)) : Promise.resolve(null)]);
+  const units = (raw: string | null) => (raw === null ? "—" : display ? formatWithSymbol(raw, display.decimals, display.symbol) : `${raw} base units`);
+  const network = networkLabel(schedule.network);
+  const moving = schedule.status === "deploying" || schedule.status === "funding";
+  const figures = chain?.ok ? chain.value : null;
+  return (
+    <>
+      <AutoRefresh active={moving} intervalMs={1000} />
+      <PageHeader
+        breadcrumb={<Link href="/vesting">Vesting</Link>}
+        title={
+          <>
+            {units(schedule.amount ?? figures?.total_allocation ?? null)} <span className="muted">vesting</span>
+          </>
+        }
+        badge={
+          <span aria-live="polite">
+            <StatusBadge status={schedule.status} />
+          </span>
+        }
+        subtitle={`Vesting schedule on ${network.name}${network.local ? " (local chain)" : ""}`}
+      />
+      {moving ? (
+        <div className="notice notice-info">
+          <span className="badge badge-info" style={{ padding: 0, background: "none" }} aria-hidden="true">
+            <span className="spin" />
+          </span>
+          <span>{schedule.status === "deploying" ? "Deploying the vesting wallet" : "Funding the vesting wallet from yours"}: this page updates by itself.</span>
+        </div>
+      ) : schedule.status === "failed" ? (
+        <div className="notice notice-danger" role="alert">
+          <span aria-hidden="true">✕</span>
+          <span>
+            <strong>{schedule.address ? "The funding failed." : "The deployment failed."}</strong> {schedule.failure_reason ?? "No reason was recorded."}
+          </span>
+        </div>
+      ) : null}
+
+      {chain ? (
+        <section className="card" aria-labelledby="vesting-figures">
+          <div className="card-header">
+            <h2 id="vesting-figures">Vested so far</h2>
+            <p>Read on chain{figures ? <> at <Time seconds={figures.timestamp} /> (the chain&apos;s clock)</> : null}.</p>
+          </div>
+          {figures ? (
+            <>
+              <dl className="details">
+                <dt>Total allocation</dt>
+                <dd data-testid="vesting-total">{units(figures.total_allocation)}</dd>
+                <dt>Vested</dt>
+                <dd data-testid="vesting-vested">{units(figures.vested)}</dd>
+                <dt>Released</dt>
+                <dd data-testid="vesting-released">{units(figures.released)}</dd>
+                <dt>Releasable now</dt>
+                <dd data-testid="vesting-releasable">{units(figures.releasable)}</dd>
+              </dl>
+              <div className="card-body">
+                <ReleaseVesting
+                  id={schedule.id}
+                  releasable={BigInt(figures.releasable) > 0n ? units(figures.releasable) : null}
+                  nothing={
+                    figures.timestamp < figures.cliff ? (
+                      <>
+                        Nothing is releasable before the cliff ends (<Time seconds={figures.cliff} />, on the chain&apos;s clock).
+                      </>
+                    ) : BigInt(figures.total_allocation) === 0n ? (
+                      "The vesting wallet holds none of the token yet."
+                    ) : (
+                      "Everything vested so far has been released."
+                    )
+                  }
+                />
+              </div>
+            </>
+          ) : (
+            <div className="card-body muted">{chain.ok ? null : chain.message}</div>
+          )}
+        </section>
+      ) : null}
+
+      <section className="card" aria-labelledby="vesting-details">
+        <div className="card-header">
+          <h2 id="vesting-details">Schedule</h2>
+        </div>
+        <dl className="details">
+          <dt>Id</dt>
+          <dd className="mono">{schedule.id}</dd>
+          <dt>Token</dt>
+          <dd>
+            {schedule.token ? (
+              <Link href={`/tokens/${schedule.token}`} className="mono">
+                {display?.symbol ?? schedule.token}
+              </Link>
+            ) : null}{" "}
+            <Hex value={schedule.token_address} href={explorerUrl(schedule.network, "address", schedule.token_address)} copy />
+          </dd>
+          <dt>Beneficiary</dt>
+          <dd data-testid="vesting-beneficiary">
+            <Hex value={schedule.beneficiary} href={explorerUrl(schedule.network, "address", schedule.beneficiary)} copy full />
+          </dd>
+          <dt>Vesting wallet</dt>
+          <dd data-testid="vesting-address">
+            {schedule.address ? <Hex value={schedule.address} href={explorerUrl(schedule.network, "address", schedule.address)} copy full /> : <span className="muted">Assigned once deployed</span>}
+          </dd>
+          <dt>Starts</dt>
+          <dd>
+            <Time seconds={schedule.start} />
+          </dd>
+          <dt>Cliff ends</dt>
+          <dd>
+            <Time seconds={schedule.cliff} />
+          </dd>
+          <dt>Fully vested</dt>
+          <dd>
+            <Time seconds={schedule.end} />
+          </dd>
+          <dt>Transactions</dt>
+          <dd className="stack" style={{ gap: 4 }}>
+            <span>
+              Deployment <Link href={`/transactions/${schedule.deploy_transaction}`} className="mono">{schedule.deploy_transaction}</Link>
+            </span>
+            {schedule.fund_transaction ? (
+              <span>
+                Funding <Link href={`/transactions/${schedule.fund_transaction}`} className="mono">{schedule.fund_transaction}</Link>
+              </span>
+            ) : null}
+          </dd>
+          <dt>Created</dt>
+          <dd>
+            <Time seconds={schedule.created} />
+          </dd>
+        </dl>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireConsole } from "@/lib/console/session";
+import { param } from "@/lib/console/pages";
+import { explorerUrl, networkLabel } from "@/lib/console/explorer";
+import { formatWithSymbol } from "@/lib/console/amounts";
+import { chainClocks, erc20Choices, erc20Display } from "@/lib/console/modules";
+import { walletMode } from "@/lib/connect/settings/wallet-mode";
+import { listVesting } from "@/lib/vesting/service";
+import { PageHeader } from "@/components/PageHeader";
+import { DataTable } from "@/components/DataTable";
+import { EmptyState } from "@/components/EmptyState";
+import { StatusBadge } from "@/components/StatusBadge";
+import { Pagination } from "@/components/Pagination";
+import { AutoRefresh } from "@/components/AutoRefresh";
+import { Hex } from "@/components/Hex";
+import { Time } from "@/components/Time";
+import { CreateVestingForm } from "../_components/CreateVestingForm";
+
+export const metadata: Metadata = { title: "Vesting" };
+
+export default async function VestingPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { scope, livemode } = await requireConsole("/vesting");
+  const startingAfter = param((await searchParams).starting_after);
+  const [schedules, tokens, wallet] = await Promise.all([listVesting(scope, { limit: 20, starting_after: startingAfter }), erc20Choices(scope), walletMode(scope)]);
+  const [clocks, displays] = await Promise.all([chainClocks(tokens.map((t) => t.network)), Promise.all(schedules.data.map((s) => erc20Display(scope, s)))]);
+  const amount = (raw: string | null, i: number) => {
+    if (raw === null) return <span className="muted">funded outside the console</span>;
+    const shown = displays[i];
+    return shown ? formatWithSymbol(raw, shown.decimals, shown.symbol) : `${raw} base units`;
+  };
+  return (
+    <>
+      <PageHeader title="Vesting" subtitle={`Your ${livemode ? "live" : "test"} vesting schedules, newest first: tokens released to a beneficiary over time.`} />
+      <AutoRefresh active={schedules.data.some((s) => s.status === "deploying" || s.status === "funding")} intervalMs={1500} />
+      <section className="card" aria-labelledby="create-vesting">
+        <div className="card-header">
+          <h2 id="create-vesting">Create a schedule</h2>
+          <p>Your wallet deploys a vesting wallet for the beneficiary and funds it.</p>
+        </div>
+        <div className="card-body">
+          {tokens.length ? (
+            <CreateVestingForm tokens={tokens} walletAddress={wallet.wallet_address} clocks={clocks} renderedAt={Date.now()} />
+          ) : (
+            <p className="muted">
+              A schedule vests one of your deployed ERC-20 tokens: <Link href="/tokens/new">deploy one</Link> first.
+            </p>
+          )}
+        </div>
+      </section>
+      <section className="card">
+        {schedules.data.length ? (
+          <DataTable
+            caption="Vesting schedules"
+            rows={schedules.data}
+            rowKey={(s) => s.id}
+            rowProps={(s) => ({ "data-status": s.status })}
+            columns={[
+              {
+                header: "Schedule",
+                cell: (s) => (
+                  <>
+                    <Link href={`/vesting/${s.id}`} className="row-link mono">
+                      {s.id}
+                    </Link>
+                    <span className="sub">{amount(s.amount, schedules.data.indexOf(s))}</span>
+                  </>
+                ),
+              },
+              {
+                header: "Status",
+                cell: (s) => (
+                  <>
+                    <StatusBadge status={s.status} />
+                    {s.failure_reason ? <span className="error-text">{s.failure_reason}</span> : null}
+                  </>
+                ),
+              },
+              { header: "Beneficiary", className: "hide-sm", cell: (s) => <Hex value={s.beneficiary} href={explorerUrl(s.network, "address", s.beneficiary)} /> },
+              { header: "Vests", className: "hide-sm", cell: (s) => <>
+                <Time seconds={s.start} /> → <Time seconds={s.end} />
+              </> },
+              { header: "Network", className: "hide-sm", cell: (s) => networkLabel(s.network).name },
+              { header: "Created", className: "hide-sm", cell: (s) => <Time seconds={s.created} /> },
+            ]}
+          />
+        ) : (
+          <EmptyState icon="◷" title={`No ${livemode ? "live" : "test"} vesting schedules yet`}>
+            Create one above; it appears here.
+          </EmptyState>
+        )}
+        <Pagination basePath="/vesting" params={{ starting_after: startingAfter }} hasMore={schedules.has_more} lastId={schedules.data.at(-1)?.id} total={schedules.total} shown={schedules.data.length} />
+      </section>
+    </>
+  );
+}

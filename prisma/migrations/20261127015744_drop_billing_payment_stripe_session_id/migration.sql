@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "billing_payments" DROP COLUMN "stripe_session_id";
