@@ -12,6 +12,8 @@ import { applyMigrations } from "../lib/db/migrate";
 import "../lib/composition"; // the domains registered with lib/chain (the executor below runs the chain path)
 import { startLocalChain } from "@/lib/chain/local/node";
 import { startLocalBundler } from "@/lib/connect/user-ops/bundler";
+import { registerTracing } from "@/lib/observability/tracing";
+import { startSpanCollector } from "@/lib/observability/testing/span-collector";
 import { startEmbeddedPostgres } from "../scripts/lib/embedded-postgres";
 import { freePort } from "../scripts/lib/ports";
 import { testEnv } from "./env";
@@ -21,6 +23,7 @@ declare module "vitest" {
     databaseUrl: string;
     localChainRpcUrl: string;
     localBundlerUrl: string;
+    spanCollectorUrl: string;
   }
 }
 
@@ -61,14 +64,22 @@ export default async function setup(project: TestProject) {
   const bundler = await startLocalBundler({ rpcUrl: chain.rpcUrl }); // alto, for Connect user operations
 
   Object.assign(process.env, testEnv(url.toString(), chain.rpcUrl, bundler.url));
+  // The executor below is traced to a local collector, so a test can follow a trace through whichever process
+  // ran its jobs. The variables are removed again: test workers (forked after this) start untraced.
+  const spans = await startSpanCollector();
+  Object.assign(process.env, { OTEL_EXPORTER_OTLP_ENDPOINT: spans.url, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json", OTEL_BSP_SCHEDULE_DELAY: "200" });
+  await registerTracing();
+  for (const name of ["OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_PROTOCOL", "OTEL_BSP_SCHEDULE_DELAY"]) delete process.env[name];
   const { startAppExecutor: startLocalExecutor } = await import("../inngest/executor");
   const executor = await startLocalExecutor({ instanceId: "test-global" });
 
   project.provide("databaseUrl", url.toString());
   project.provide("localChainRpcUrl", chain.rpcUrl);
   project.provide("localBundlerUrl", bundler.url);
+  project.provide("spanCollectorUrl", spans.url);
   return async () => {
     await executor.stop();
+    await spans.close();
     await bundler.stop();
     await chain.stop();
     const { closePools } = await import("../lib/db");

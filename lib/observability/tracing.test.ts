@@ -1,55 +1,27 @@
 // One mint's trace, exported over OTLP/HTTP (JSON) to a real local receiver: the request, intake, the
 // wallet's durable run (context carried in its Inngest event), sign, broadcast, inclusion, confirmation
 // and the webhook delivery (context carried in its event) form one tree: one trace id, every parent
-// present, one root. The tracer provider is registered here the way instrumentation.ts does; the global
-// setup's executor runs untraced in another process, so this file runs an executor of its own, which the
-// runs of events sent from this process reach first.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+// present, one root. The tracer provider is registered here the way instrumentation.ts does. The runs are
+// driven by the test suite's executor in another process (the global setup), which is traced to the same
+// collector: the spans of both processes meet there, whichever process ran a job.
 import { trace } from "@opentelemetry/api";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, afterAll, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
-import { startAppExecutor as startLocalExecutor } from "@/inngest/executor";
 import { api, deployToken, eventually, settled, tenant } from "@/lib/tokens/testing";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
+import { collectedSpans, type OtlpSpan } from "./testing/span-collector";
 import { registerTracing } from "./tracing";
 
-interface OtlpSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  attributes: { key: string; value: Record<string, unknown> }[];
-}
-
-const spans: OtlpSpan[] = [];
-let collector: Server;
-let executor: Awaited<ReturnType<typeof startLocalExecutor>>;
 let hooks: Receiver;
 
 beforeAll(async () => {
-  collector = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      if (req.url === "/v1/traces") {
-        const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-        for (const rs of body.resourceSpans ?? []) for (const ss of rs.scopeSpans ?? []) spans.push(...ss.spans);
-      }
-      res.writeHead(200, { "content-type": "application/json" }).end("{}");
-    });
-  });
-  await new Promise<void>((resolve) => collector.listen(0, "127.0.0.1", resolve));
-  process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+  process.env.OTEL_EXPORTER_OTLP_ENDPOINT = inject("spanCollectorUrl");
   process.env.OTEL_EXPORTER_OTLP_PROTOCOL = "http/json";
   expect(await registerTracing()).toBe(true);
-  executor = await startLocalExecutor({ instanceId: "tracing-test", pollIntervalMs: 20 });
   hooks = await startReceiver();
 });
 afterAll(async () => {
-  await executor?.stop();
   await hooks?.close();
-  await new Promise((resolve) => collector?.close(resolve));
 });
 
 const flush = () => (trace.getTracerProvider() as unknown as { getDelegate(): { forceFlush(): Promise<void> } }).getDelegate().forceFlush();
@@ -65,9 +37,7 @@ const walletIdle = (wallet: string) =>
   }, "the wallet's run to end");
 
 describe("tracing", () => {
-  // retry: the global setup's untraced executor (another process) polls for the same runs and now and then
-  // takes the mint's wallet run before this file's executor does; the trace then has no run in it.
-  it("one mint's spans, request to webhook delivery, form one tree", { retry: 2 }, async () => {
+  it("one mint's spans, request to webhook delivery, form one tree", async () => {
     const t = await tenant();
     expect((await api(t, "POST", "/v1/webhook_endpoints", { url: hooks.url, events: ["token.minted"] })).status).toBe(201);
     const token = await deployToken(t, { name: "Traced", symbol: "TRC", standard: "ERC20", initial_supply: "0", decimals: 18, features: { mintable: true } });
@@ -78,8 +48,10 @@ describe("tracing", () => {
     expect((await settled(mint.body.id)).status).toBe("confirmed");
     await hooks.waitFor(1);
 
+    let spans: OtlpSpan[] = [];
     const tree = await eventually(async () => {
       await flush();
+      spans = await collectedSpans(inject("spanCollectorUrl"));
       const root = spans.find((s) => s.name === "POST /v1/tokens/{id}/mint" && !s.parentSpanId);
       const mine = root ? spans.filter((s) => s.traceId === root.traceId) : [];
       // Complete once every parent has arrived too (the run's span ends last: it lingers for more work).
@@ -87,7 +59,9 @@ describe("tracing", () => {
       const complete = mine.every((s) => !s.parentSpanId || ids.has(s.parentSpanId));
       return complete && mine.some((s) => s.name === "webhook.delivery") ? mine : null;
     }, "the mint's whole trace through the webhook delivery", 20_000, 250).catch((error) => {
-      throw new Error(`${error.message}: ${spans.map((s) => `${s.name} ${s.spanId} <- ${s.parentSpanId}`).join("; ")}`);
+      const root = spans.find((s) => s.name === "POST /v1/tokens/{id}/mint" && !s.parentSpanId);
+      const mine = spans.filter((s) => s.traceId === root?.traceId);
+      throw new Error(`${error.message}: ${mine.map((s) => `${s.name} ${s.spanId} <- ${s.parentSpanId}`).join("; ") || "no root span"}`);
     });
 
     const names = new Set(tree.map((s) => s.name));

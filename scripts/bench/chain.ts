@@ -25,6 +25,7 @@ import { applyMigrations } from "../../lib/db/migrate";
 import { startEmbeddedPostgres } from "../lib/embedded-postgres";
 import { freePort } from "../lib/ports";
 import { benchDatabase, startChainProcess, startNext, percentile } from "./harness";
+import { startSpanCollector } from "../../lib/observability/testing/span-collector";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3211);
 const N = Number(process.env.BENCH_TXS ?? 200);
@@ -121,25 +122,6 @@ async function restartWith(setting: "on" | "off") {
   server = await startNext(PORT, serverEnv(setting));
 }
 
-/** An OTLP/HTTP (JSON) collector on a free port that counts the spans it is sent. */
-async function startSpanCollector() {
-  let spans = 0;
-  const http = await import("node:http");
-  const srv = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      if (req.url === "/v1/traces") {
-        const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
-        for (const rs of body.resourceSpans ?? []) for (const ss of rs.scopeSpans ?? []) spans += ss.spans?.length ?? 0;
-      }
-      res.writeHead(200, { "content-type": "application/json" }).end("{}");
-    });
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => srv.listen(port, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${port}`, spans: () => spans, close: () => new Promise((resolve) => srv.close(resolve)) };
-}
 const sql = new pg.Client({ connectionString: db.url });
 try {
   await sql.connect();
@@ -339,7 +321,7 @@ try {
   console.log(line(`raw sequential: send + receipt ×${N_SEQ}`, rows.rawSequential));
   console.log(line(`API one at a time: POST, GET until confirmed ×${N_SEQ}`, rows.api1));
   console.log(line(`API ${N_MANY} in flight → all confirmed`, rows.apiMany));
-  const about = PAIR === "quotas" ? `bench tenant on growth; ${counted[0].n} writes counted by the intake in all` : `quotas on; ${collector!.spans()} spans received by the local OTLP collector`;
+  const about = PAIR === "quotas" ? `bench tenant on growth; ${counted[0].n} writes counted by the intake in all` : `quotas on; ${collector!.count()} spans received by the local OTLP collector`;
   console.log(`${PAIR} on vs off, paired rounds of a restarted app (${about}):`);
   console.log(line(`  ${PAIR} on: API ${N} in flight → all confirmed`, withQuotas.api200));
   console.log(line(`  ${PAIR} off: API ${N} in flight → all confirmed`, paired.off.api200));
