@@ -5,10 +5,10 @@
 // streamed), path parameters decoded, large answers gzipped only when the client takes gzip, Next.js's own
 // answers (redirects, 404, 405) for the rest, and the reference flow. Calls go through the typed client
 // (packages/client) checked against the OpenAPI document (e2e/typed-client.ts), so drift fails here.
-import { expect, test } from "@playwright/test";
 import { Agent, request as httpRequest } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { typedClient } from "./typed-client";
+import { expect, test } from "./helpers";
 
 /** The server of this project: E2E_BASE_URL (`npm start`), or E2E_NEXT_START_URL for the next-start project. */
 const base = () => {

@@ -2,8 +2,7 @@
 // deposit address, the amount and a QR code; the test pays on the local chain from a funded local account (its
 // USDC was minted at chain start), and the page turns to "succeeded" with Growth as the current plan, with no
 // manual step in between.
-import { expect, test } from "@playwright/test";
-import { base, api } from "./helpers";
+import { expect, test, base, api } from "./helpers";
 import { createWalletClient, defineChain, erc20Abi, http, publicActions, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { LOCAL_CHAIN_ID, localAccounts } from "@/lib/chain/local/accounts";

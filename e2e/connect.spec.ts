@@ -5,8 +5,7 @@
 // page prepares a transfer, the passkey signs its userOpHash, sign-and-relay sends it through alto, the
 // page follows it to confirmed (the first operation deploys the account) and the balances moved on chain
 // (read through the API); sign out; sign in with the passkey → the same account.
-import { expect, test } from "@playwright/test";
-import { api, pageOrigin, registerDApp, until } from "./helpers";
+import { expect, test, api, pageOrigin, registerDApp, until } from "./helpers";
 
 
 async function chainRpc(method: string, params: unknown[]) {

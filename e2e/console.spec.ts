@@ -4,8 +4,8 @@
 // Every page is saved at desktop and mobile width under e2e/screenshots/.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { base, expectNoHorizontalOverflow } from "./helpers";
+import { type Browser, type Page } from "@playwright/test";
+import { expect, test, newContext, base, expectNoHorizontalOverflow } from "./helpers";
 import { Webhook } from "standardwebhooks";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 
@@ -55,7 +55,7 @@ test.afterAll(async () => {
 });
 
 test("the reference flow in the console", async ({ browser }) => {
-  const context = await browser.newContext({ viewport: DESKTOP });
+  const context = await newContext(browser, { viewport: DESKTOP });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base() });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -356,7 +356,7 @@ test("the reference flow in the console", async ({ browser }) => {
 });
 
 test("the settings page: CORS origins saved and shown back, at desktop and mobile width; connect mode signed in a wallet", async ({ browser }) => {
-  const context = await browser.newContext({ viewport: DESKTOP });
+  const context = await newContext(browser, { viewport: DESKTOP });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
@@ -399,7 +399,7 @@ test("the settings page: CORS origins saved and shown back, at desktop and mobil
   });
 
   await test.step("mobile: the same page fits, and saves", async () => {
-    const mobile = await browser.newContext({ viewport: MOBILE, storageState: await context.storageState() });
+    const mobile = await newContext(browser, { viewport: MOBILE, storageState: await context.storageState() });
     const small = await mobile.newPage();
     small.on("pageerror", (e) => errors.push(e.message));
     await small.goto(url("/settings"));
@@ -459,7 +459,7 @@ test("the settings page: CORS origins saved and shown back, at desktop and mobil
 
 async function screenshotEveryPage(browser: Browser, storageState: Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>, tokenUrl: string) {
   const tokenPath = new URL(tokenUrl).pathname;
-  const probe = await browser.newContext({ storageState });
+  const probe = await newContext(browser, { storageState });
   const p = await probe.newPage();
   await p.goto(url("/transactions"));
   const txPath = await p.locator('tr[data-kind="token.mint"] a').first().getAttribute("href");
@@ -487,7 +487,7 @@ async function screenshotEveryPage(browser: Browser, storageState: Awaited<Retur
     ["settings", "/settings"],
   ];
   for (const [size, viewport] of [["desktop", DESKTOP], ["mobile", MOBILE]] as const) {
-    const ctx = await browser.newContext({ storageState, viewport });
+    const ctx = await newContext(browser, { storageState, viewport });
     const page = await ctx.newPage();
     for (const [name, path] of pages) {
       await page.goto(url(path));
@@ -511,7 +511,7 @@ async function screenshotEveryPage(browser: Browser, storageState: Awaited<Retur
     }
     await ctx.close();
   }
-  const anon = await browser.newContext({ viewport: MOBILE });
+  const anon = await newContext(browser, { viewport: MOBILE });
   const page = await anon.newPage();
   for (const [name, path] of [["landing", "/"], ["sign-in", "/sign-in"], ["sign-up", "/sign-up"]] as const) {
     await page.goto(url(path));

@@ -5,9 +5,9 @@
 // red at 100 %, on the dashboard too.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { createPublicClient, erc20Abi, http, type Address } from "viem";
-import { api, base } from "./helpers";
+import { expect, test, newContext, api, base } from "./helpers";
 import { startReceiver } from "@/lib/webhooks/testing/receiver";
 
 const run = promisify(execFile);
@@ -33,7 +33,7 @@ const fillColour = (page: Page, meter: string) =>
 
 for (const size of SIZES) {
   test(`first hour at ${size.viewport.width} px`, async ({ browser }) => {
-    const context = await browser.newContext({ viewport: size.viewport });
+    const context = await newContext(browser, { viewport: size.viewport });
     const page = await context.newPage();
     await signUp(page, size.name);
 

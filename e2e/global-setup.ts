@@ -82,6 +82,10 @@ async function startServer(label: string, args: string[], env: NodeJS.ProcessEnv
     WEBHOOK_ALLOW_LOOPBACK: "1",
     ALLOW_LOCAL_CHAIN: "1",
     BILLING_TEST_NETWORKS: "1", // a test stand: crypto checkout on the local chain (e2e/billing.spec.ts)
+    // Each test is its own client behind one proxy hop (e2e/helpers.ts sends X-Forwarded-For), as users reach
+    // a deployment through its load balancer: the per-IP sign-in limit (10 a minute) counts per test, not for
+    // the whole run from 127.0.0.1.
+    TRUSTED_PROXY: "1",
   };
   // The embedded defaults, whatever the developer's shell has set.
   for (const name of ["DATABASE_URL", "LOCAL_CHAIN_RPC_URL", "EMBEDDED_DB_NAME", "NEXTAUTH_URL", "INNGEST_SIGNING_KEY", "INNGEST_EVENT_KEY"]) delete appEnv[name];

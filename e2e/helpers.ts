@@ -1,6 +1,7 @@
 // What the browser specs share: the app's address (started by the global setup), a JSON call to its API, a
 // poll until something holds, and a DApp's tenant set up through the API.
-import { expect, type Page } from "@playwright/test";
+import { createHash } from "node:crypto";
+import { test as base_, expect, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 
 export const base = () => {
   const url = process.env.E2E_BASE_URL;
@@ -8,10 +9,33 @@ export const base = () => {
   return url;
 };
 
+/**
+ * The running test's own client address (10.x.y.z from its id), sent as X-Forwarded-For: the server trusts one
+ * proxy hop (e2e/global-setup.ts), so each test has its own per-IP sign-in limit, as separate users do.
+ */
+export function clientHeaders(): Record<string, string> {
+  let id = "outside-a-test";
+  try {
+    id = base_.info().testId;
+  } catch {}
+  const [a, b, c] = createHash("sha256").update(id).digest();
+  return { "x-forwarded-for": `10.${a}.${b}.${c}` };
+}
+
+/** Playwright's test, whose pages come from the test's own client address (clientHeaders). */
+export const test = base_.extend({
+  extraHTTPHeaders: async ({}, use) => use(clientHeaders()),
+});
+export { expect };
+
+/** A further browser (another person), from the test's client address too. */
+export const newContext = (browser: Browser, options: BrowserContextOptions = {}) =>
+  browser.newContext({ ...options, extraHTTPHeaders: { ...clientHeaders(), ...options.extraHTTPHeaders } });
+
 export async function api(method: string, path: string, token: string | null, body?: unknown) {
   const res = await fetch(`${base()}${path}`, {
     method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { "content-type": "application/json", ...clientHeaders(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as any };

@@ -5,9 +5,9 @@
 // 1440 px and 375 px wide (no sideways overflow) and saved under e2e/screenshots/.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { createPublicClient, erc20Abi, http, parseAbi, parseUnits, type Address } from "viem";
-import { base, expectNoHorizontalOverflow } from "./helpers";
+import { expect, test, newContext, base, expectNoHorizontalOverflow } from "./helpers";
 
 const url = (path: string) => `${base()}${path}`;
 const SHOTS = join(import.meta.dirname, "screenshots");
@@ -33,7 +33,7 @@ test("vaults, vesting and pausing from the console, checked on chain", async ({ 
   test.skip(!rpc, "needs the app's local chain (E2E_CHAIN_RPC_URL)");
   const chain = createPublicClient({ transport: http(rpc) });
   // Dates typed in the form are read in the browser's zone: UTC here, so the test knows the unix seconds.
-  const context = await browser.newContext({ viewport: WIDE, timezoneId: "UTC" });
+  const context = await newContext(browser, { viewport: WIDE, timezoneId: "UTC" });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
@@ -176,7 +176,7 @@ test("vaults, vesting and pausing from the console, checked on chain", async ({ 
     const storageState = await context.storageState();
     const pages = [["vaults", "/vaults"], ["vault", paths.vault], ["vesting", "/vesting"], ["vesting-schedule", paths.vesting], ["token", paths.token]];
     for (const [size, viewport] of [["desktop", WIDE], ["mobile", PHONE]] as const) {
-      const ctx = await browser.newContext({ storageState, viewport, timezoneId: "UTC" });
+      const ctx = await newContext(browser, { storageState, viewport, timezoneId: "UTC" });
       const p = await ctx.newPage();
       for (const [name, path] of pages) {
         await p.goto(url(path));

@@ -2,8 +2,7 @@
 // owners (read on chain), threshold and the pending transaction with its confirmations; the tenant's acting
 // account is an owner and the threshold is 1, so the Execute button shows, and executing from the page
 // empties the pending list and moves the Safe's nonce.
-import { expect, test } from "@playwright/test";
-import { base, api, until } from "./helpers";
+import { expect, test, base, api, until } from "./helpers";
 
 test("a multisig's owners, pending transaction and execution in the console", async ({ page }) => {
   const email = `safe.${Date.now()}@example.com`;

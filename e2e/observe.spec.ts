@@ -5,8 +5,8 @@
 // Screenshots go to e2e/screenshots/observe-*.png (not committed).
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { api, base, until } from "./helpers";
+import { type Page } from "@playwright/test";
+import { expect, test, api, base, until } from "./helpers";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 
 const SHOTS = join(import.meta.dirname, "screenshots");

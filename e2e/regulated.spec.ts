@@ -1,8 +1,7 @@
 // A regulated (ERC3643) token in the console: set up through the API (token, an investor's identity, a
 // mint), then the token page lists the investor read on chain (country, verified, balance), freezing the
 // wallet from the page shows it frozen, and the identities page lists the investor.
-import { expect, test } from "@playwright/test";
-import { base, api, until } from "./helpers";
+import { expect, test, base, api, until } from "./helpers";
 
 test("a regulated token's investors, frozen from the console", async ({ page }) => {
   const email = `reg.${Date.now()}@example.com`;

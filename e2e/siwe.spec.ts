@@ -8,8 +8,8 @@
 // Replays are refused: the same signed message posted again to the page's server action (the request the
 // page made, re-sent with the browser's cookies) and to POST /v1/connect/verify; a message with a nonce the
 // server never issued is refused by the page's action too.
-import { expect, test, type Request } from "@playwright/test";
-import { api, pageOrigin, registerDApp } from "./helpers";
+import { type Request } from "@playwright/test";
+import { expect, test, api, pageOrigin, registerDApp } from "./helpers";
 import { hexToString, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage, generateSiweNonce, parseSiweMessage } from "viem/siwe";

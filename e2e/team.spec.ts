@@ -4,8 +4,8 @@
 // password and passkey (Chromium's virtual authenticator). The new pages are saved at 1440 and 375 px.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { api, base, pageOrigin } from "./helpers";
+import { type Page } from "@playwright/test";
+import { expect, test, newContext, api, base, pageOrigin } from "./helpers";
 
 const url = (path: string) => `${base()}${path}`;
 const SHOTS = join(import.meta.dirname, "screenshots");
@@ -29,20 +29,7 @@ async function signIn(page: Page, email: string, password: string, origin = base
   await page.goto(`${origin}/sign-in`);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  // Every spec signs in from 127.0.0.1: the per-IP limit on /auth/login (10 a minute) may be reached by the specs
-  // before this one. A person waits as the alert says and tries again; so does this.
-  for (let tries = 0; ; tries++) {
-    await page.getByRole("button", { name: "Sign in" }).click();
-    const limited = page.getByRole("alert").filter({ hasText: /Too many requests/ });
-    const outcome = await Promise.race([
-      page.waitForURL(/\/dashboard$/, { timeout: 20_000 }).then(() => "in" as const, () => "neither" as const),
-      limited.waitFor({ timeout: 20_000 }).then(() => "limited" as const, () => "neither" as const),
-    ]);
-    if (outcome !== "limited") break; // signed in, or neither: the URL check below says which
-    expect(tries, "still rate-limited after waiting").toBeLessThan(3);
-    const seconds = Number(/Retry in (\d+) seconds/.exec((await limited.textContent()) ?? "")?.[1] ?? 10);
-    await page.waitForTimeout((seconds + 1) * 1000);
-  }
+  await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
@@ -54,7 +41,7 @@ test("an owner invites a viewer, who joins, is refused a write, and can write on
   const reg = await api("POST", "/auth/register", null, { email: ownerEmail, password: "correct horse 1", company_name: "Team Co", full_name: "Ada Owner" });
   expect(reg.status).toBe(201);
 
-  const ownerContext = await browser.newContext({ viewport: DESKTOP });
+  const ownerContext = await newContext(browser, { viewport: DESKTOP });
   const owner = await ownerContext.newPage();
   await signIn(owner, ownerEmail, "correct horse 1");
 
@@ -74,7 +61,7 @@ test("an owner invites a viewer, who joins, is refused a write, and can write on
     await expect(owner.getByTestId("invite-link")).toHaveCount(0); // shown once
   });
 
-  const mateContext = await browser.newContext({ viewport: DESKTOP });
+  const mateContext = await newContext(browser, { viewport: DESKTOP });
   const mate = await mateContext.newPage();
   await test.step("the teammate opens the link in a fresh browser and joins", async () => {
     await mate.goto(link);
@@ -138,7 +125,7 @@ test("a member adds a passkey; signing in then takes the password and the passke
   expect(reg.status).toBe(201);
   // WebAuthn needs a domain name: the app on localhost, not 127.0.0.1.
   const origin = pageOrigin();
-  const context = await browser.newContext({ viewport: DESKTOP });
+  const context = await newContext(browser, { viewport: DESKTOP });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
