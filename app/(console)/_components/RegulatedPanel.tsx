@@ -7,33 +7,27 @@ import { Hex } from "@/components/Hex";
 import { StatusBadge } from "@/components/StatusBadge";
 import { EmptyState } from "@/components/EmptyState";
 import { FreezeButton, ForceTransferForm } from "./RegulatedActions";
+import { Card } from "@/components/Card";
 
 type Overview = Awaited<ReturnType<typeof regulatedOverview>>;
 
 export function RegulatedPanel({ token, overview }: { token: { id: string; symbol: string; decimals: number }; overview: { ok: true; value: Overview } | { ok: false; message: string } }) {
   if (!overview.ok) {
     return (
-      <section className="card" aria-labelledby="investors">
-        <div className="card-header">
-          <h2 id="investors">Investors</h2>
-        </div>
+      <Card id="investors" title="Investors">
         <div className="card-body">
           <div className="notice notice-danger" role="alert">
             {overview.message}
           </div>
         </div>
-      </section>
+      </Card>
     );
   }
   const { investors, modules } = overview.value;
   const amount = (raw: string) => `${formatAmount(raw, token.decimals)} ${token.symbol}`;
   return (
     <>
-      <section className="card" aria-labelledby="investors">
-        <div className="card-header">
-          <h2 id="investors">Investors</h2>
-          <p>Identities registered for this token (POST /v1/identities), read on chain.</p>
-        </div>
+      <Card id="investors" title="Investors" description="Identities registered for this token (POST /v1/identities), read on chain.">
         {investors.length ? <DataTable
           caption="Investors of the token"
           rows={investors}
@@ -52,12 +46,8 @@ export function RegulatedPanel({ token, overview }: { token: { id: string; symbo
         <div className="card-body" style={{ borderTop: "1px solid var(--border)" }}>
           <ForceTransferForm tokenId={token.id} symbol={token.symbol} />
         </div>
-      </section>
-      <section className="card" aria-labelledby="modules">
-        <div className="card-header">
-          <h2 id="modules">Compliance modules</h2>
-          <p>Every transfer and mint must pass each bound module (POST /v1/compliance/modules).</p>
-        </div>
+      </Card>
+      <Card id="modules" title="Compliance modules" description="Every transfer and mint must pass each bound module (POST /v1/compliance/modules).">
         {modules.length ? <DataTable
           caption="Compliance modules of the token"
           rows={modules}
@@ -70,7 +60,7 @@ export function RegulatedPanel({ token, overview }: { token: { id: string; symbo
             { header: "Address", className: "hide-sm", cellClassName: "hide-sm", cell: (m) => (m.address ? <Hex value={m.address} /> : "—") },
           ]}
         /> : <EmptyState title="No compliance modules">Only identity verification applies to transfers.</EmptyState>}
-      </section>
+      </Card>
     </>
   );
 }

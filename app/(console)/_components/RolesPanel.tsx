@@ -4,16 +4,13 @@ import type { serializeToken } from "@/lib/tokens/serialize";
 import { DataTable } from "@/components/DataTable";
 import { Hex } from "@/components/Hex";
 import { RoleForm } from "./RoleForm";
+import { Card } from "@/components/Card";
 
 type Roles = Awaited<ReturnType<typeof listRoles>>;
 
 export function RolesPanel({ token, roles }: { token: ReturnType<typeof serializeToken>; roles: { ok: true; value: Roles } | { ok: false; message: string } }) {
   return (
-    <section className="card" aria-labelledby="roles">
-      <div className="card-header">
-        <h2 id="roles">Roles</h2>
-        <p>Who may administer, mint, pause and burn. Your wallet holds every role at deployment.</p>
-      </div>
+    <Card id="roles" title="Roles" description="Who may administer, mint, pause and burn. Your wallet holds every role at deployment.">
       {roles.ok ? (
         <DataTable
           caption="Roles and their members"
@@ -47,6 +44,6 @@ export function RolesPanel({ token, roles }: { token: ReturnType<typeof serializ
       <div className="card-body" style={{ borderTop: "1px solid var(--border)" }}>
         <RoleForm tokenId={token.id} roles={roles.ok ? roles.value.data.map((r) => r.name ?? r.id) : []} />
       </div>
-    </section>
+    </Card>
   );
 }

@@ -5,6 +5,7 @@ import type { TimelineEntry } from "@/lib/chain/records/timeline";
 import { explorerUrl } from "@/lib/console/explorer";
 import { Hex } from "@/components/Hex";
 import { Time } from "@/components/Time";
+import { Card } from "@/components/Card";
 
 type Attempt = Extract<TimelineEntry, { type: "attempt" }>;
 type Operation = Extract<TimelineEntry, { type: "user_operation" }>;
@@ -117,11 +118,7 @@ function OperationItem({ o, network }: { o: Operation; network: string }) {
 export function TransactionTimeline({ timeline, network }: { timeline: TimelineEntry[]; network: string }) {
   let attempts = 0;
   return (
-    <section className="card" aria-labelledby="tx-timeline" data-testid="timeline">
-      <div className="card-header">
-        <h2 id="tx-timeline">Timeline</h2>
-        <p>Every signature sent for it; a fee bump replaces the one before at the same nonce.</p>
-      </div>
+    <Card id="tx-timeline" title="Timeline" description="Every signature sent for it; a fee bump replaces the one before at the same nonce." data-testid="timeline">
       <div className="card-body">
         {timeline.length ? (
           <ol className="stack" style={{ listStyle: "none", padding: 0, margin: 0 }}>
@@ -137,6 +134,6 @@ export function TransactionTimeline({ timeline, network }: { timeline: TimelineE
           <p className="muted">Not signed yet.</p>
         )}
       </div>
-    </section>
+    </Card>
   );
 }

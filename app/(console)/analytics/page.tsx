@@ -9,6 +9,7 @@ import { webhookAnalytics } from "@/lib/analytics/webhooks";
 import type { Period } from "@/lib/analytics/period";
 import { PageHeader } from "@/components/PageHeader";
 import { StatusChart } from "../_components/Charts";
+import { Card } from "@/components/Card";
 
 export const metadata: Metadata = { title: "Analytics" };
 
@@ -66,21 +67,13 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
           </div>
         </div>
       </section>
-      <section className="card" aria-labelledby="chart-tokens">
-        <div className="card-header">
-          <h2 id="chart-tokens">Tokens created per day</h2>
-          <p>By current status</p>
-        </div>
+      <Card id="chart-tokens" title="Tokens created per day" description="By current status">
         <div className="card-body">
           <StatusChart title="Tokens created per day" series={tokens.series} statuses={tokenStatuses.length ? tokenStatuses : ["deployed"]} />
         </div>
-      </section>
+      </Card>
       <div className="grid-2">
-        <section className="card" aria-labelledby="chart-transactions">
-          <div className="card-header">
-            <h2 id="chart-transactions">Transactions per day</h2>
-            <p>With the success rate</p>
-          </div>
+        <Card id="chart-transactions" title="Transactions per day" description="With the success rate">
           <div className="card-body">
             <StatusChart
               title="Transactions per day"
@@ -90,12 +83,8 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
               lineUnit="%"
             />
           </div>
-        </section>
-        <section className="card" aria-labelledby="chart-webhooks">
-          <div className="card-header">
-            <h2 id="chart-webhooks">Webhook deliveries per day</h2>
-            <p>With p95 latency</p>
-          </div>
+        </Card>
+        <Card id="chart-webhooks" title="Webhook deliveries per day" description="With p95 latency">
           <div className="card-body">
             <StatusChart
               title="Webhook deliveries per day"
@@ -105,7 +94,7 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
               lineUnit=" ms"
             />
           </div>
-        </section>
+        </Card>
       </div>
     </>
   );

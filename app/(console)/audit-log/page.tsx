@@ -10,6 +10,7 @@ import { PageHeader } from "@/components/PageHeader";
 import { DataTable } from "@/components/DataTable";
 import { EmptyState } from "@/components/EmptyState";
 import { Pagination } from "@/components/Pagination";
+import { Card } from "@/components/Card";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -34,10 +35,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
   return (
     <>
       <PageHeader title="Audit log" subtitle={subtitle} />
-      <section className="card" aria-labelledby="entries">
-        <div className="card-header">
-          <h2 id="entries">Newest first</h2>
-        </div>
+      <Card id="entries" title="Newest first">
         <div className="card-body tight">
           {log.data.length ? (
             <DataTable
@@ -79,7 +77,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
           )}
           <Pagination basePath="/audit-log" params={{ starting_after: startingAfter }} hasMore={log.has_more} lastId={log.data.at(-1)?.id} total={log.total} shown={log.data.length} />
         </div>
-      </section>
+      </Card>
     </>
   );
 }

@@ -17,6 +17,7 @@ import { Time } from "@/components/Time";
 import { CryptoCheckoutForm } from "../_components/CryptoCheckoutForm";
 import { CardCheckoutButton } from "../_components/CardCheckoutButton";
 import { UsageBars } from "@/components/UsageBars";
+import { Card } from "@/components/Card";
 
 export const metadata: Metadata = { title: "Billing" };
 
@@ -64,11 +65,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
         </div>
       </section>
 
-      <section className="card" aria-labelledby="plans-title">
-        <div className="card-header">
-          <h2 id="plans-title">Plans</h2>
-          <p>Upgrading takes effect at once. Crypto prices are in USDC or USDT, paid to an address made for your payment.</p>
-        </div>
+      <Card id="plans-title" title="Plans" description="Upgrading takes effect at once. Crypto prices are in USDC or USDT, paid to an address made for your payment.">
         <div className="card-body grid-3" style={{ gridTemplateColumns: "repeat(auto-fit, minmax(240px, 1fr))" }}>
           {Object.values(PLANS).map((plan) => (
             <article key={plan.id} className="card" data-plan={plan.id} aria-label={`${plan.name} plan`}>
@@ -100,12 +97,9 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
             </article>
           ))}
         </div>
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="payments-title">
-        <div className="card-header">
-          <h2 id="payments-title">Payments</h2>
-        </div>
+      <Card id="payments-title" title="Payments">
         <div className="card-body tight">
           {payments.data.length ? (
             <DataTable
@@ -127,12 +121,9 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
             <p className="small muted">No payments yet.</p>
           )}
         </div>
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="invoices-title">
-        <div className="card-header">
-          <h2 id="invoices-title">Invoices</h2>
-        </div>
+      <Card id="invoices-title" title="Invoices">
         <div className="card-body">
           {invoices === null ? (
             <p className="small muted">Invoices are not available here (card payments are not configured).</p>
@@ -153,7 +144,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
             <p className="small muted">No invoices yet.</p>
           )}
         </div>
-      </section>
+      </Card>
     </>
   );
 }

@@ -18,6 +18,7 @@ import { defaultNetwork } from "@/lib/console/explorer";
 import { usageOf } from "@/lib/api/console-calls";
 import { currentPlan } from "@/lib/billing/subscriptions";
 import { UsageBars } from "@/components/UsageBars";
+import { Card } from "@/components/Card";
 
 export const metadata: Metadata = { title: "Home" };
 
@@ -71,10 +72,7 @@ export default async function DashboardPage() {
       <HealthPanel health={health} />
 
       <div className="grid-2">
-        <section className="card" aria-labelledby="get-started">
-          <div className="card-header">
-            <h2 id="get-started">Get started</h2>
-          </div>
+        <Card id="get-started" title="Get started">
           <ul className="checklist">
             {steps.map((s) => (
               <li key={s.title} className={s.done ? "done" : undefined}>
@@ -93,13 +91,9 @@ export default async function DashboardPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </Card>
 
-        <section className="card" aria-labelledby="wallet">
-          <div className="card-header">
-            <h2 id="wallet">Your wallet</h2>
-            <p>Deploys and administers your tokens.</p>
-          </div>
+        <Card id="wallet" title="Your wallet" description="Deploys and administers your tokens.">
           <div className="card-body stack">
             <div className="secret-value" style={{ background: "var(--surface-muted)" }}>
               <code className="break" data-testid="wallet-address">
@@ -134,20 +128,14 @@ export default async function DashboardPage() {
             />
             {livemode ? <p className="muted small">On live networks, fund this address with the network's currency before deploying.</p> : <p className="muted small">Test networks are funded automatically.</p>}
           </div>
-        </section>
+        </Card>
       </div>
 
-      <section className="card" aria-labelledby="usage-title">
-        <div className="card-header">
-          <h2 id="usage-title">Plan usage</h2>
-          <p>
-            {plan.plan.name} plan · <Link href="/billing">Billing</Link>
-          </p>
-        </div>
+      <Card id="usage-title" title="Plan usage" description={<>{plan.plan.name} plan · <Link href="/billing">Billing</Link></>}>
         <div className="card-body">
           <UsageBars usage={usage} plan={plan.plan} upgradeLink />
         </div>
-      </section>
+      </Card>
 
       <section className="card" aria-labelledby="quickstart">
         <div className="card-header">

@@ -10,6 +10,7 @@ import { Pagination } from "@/components/Pagination";
 import { CreateKeyForm } from "../_components/CreateKeyForm";
 import { defaultNetwork } from "@/lib/console/explorer";
 import { KeysTable } from "../_components/KeysTable";
+import { Card } from "@/components/Card";
 
 export const metadata: Metadata = { title: "API keys" };
 
@@ -23,19 +24,12 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
         title="API keys"
         subtitle="Secret keys authenticate your server's calls. Test keys work on test networks only, live keys on mainnets only."
       />
-      <section className="card" aria-labelledby="create-key">
-        <div className="card-header">
-          <h2 id="create-key">Create a key</h2>
-        </div>
+      <Card id="create-key" title="Create a key">
         <div className="card-body">
           <CreateKeyForm environment={environment} baseUrl={baseUrl} walletAddress={wallet.wallet_address} testNetwork={defaultNetwork(false) ?? "polygon_amoy"} />
         </div>
-      </section>
-      <section className="card" aria-labelledby="keys">
-        <div className="card-header">
-          <h2 id="keys">Your keys</h2>
-          <p>Keys of both environments; revoked keys stay listed.</p>
-        </div>
+      </Card>
+      <Card id="keys" title="Your keys" description="Keys of both environments; revoked keys stay listed.">
         <div className="card-body tight">
           {keys.data.length ? (
             <KeysTable keys={keys.data} />
@@ -46,7 +40,7 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
           )}
           <Pagination basePath="/keys" params={{ starting_after: startingAfter }} hasMore={keys.has_more} lastId={keys.data.at(-1)?.id} total={keys.total} shown={keys.data.length} />
         </div>
-      </section>
+      </Card>
     </>
   );
 }

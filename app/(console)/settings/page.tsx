@@ -8,6 +8,7 @@ import { Hex } from "@/components/Hex";
 import { Time } from "@/components/Time";
 import { CorsForm, OAuthForm, PasskeysForm } from "../_components/SettingsForms";
 import { WalletModePanel } from "../_components/WalletModePanel";
+import { Card } from "@/components/Card";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -27,13 +28,7 @@ export default async function SettingsPage() {
         }
       />
 
-      <section className="card" aria-labelledby="wallet-mode">
-        <div className="card-header">
-          <h2 id="wallet-mode">Wallet mode</h2>
-          <p>
-            Who signs your chain writes in {env.toLowerCase()} mode (<code>wallet_mode</code> and <code>owner_signer</code> of <code>/v1/settings/connect</code>).
-          </p>
-        </div>
+      <Card id="wallet-mode" title="Wallet mode" description={<>Who signs your chain writes in {env.toLowerCase()} mode (<code>wallet_mode</code> and <code>owner_signer</code> of <code>/v1/settings/connect</code>).</>}>
         <dl className="details" data-testid="wallet-mode">
           <dt>Mode</dt>
           <dd data-mode={wallet.mode}>
@@ -64,37 +59,25 @@ export default async function SettingsPage() {
         <div className="card-body">
           <WalletModePanel environment={environment} mode={wallet.mode} ownerSigner={connect.owner_signer} />
         </div>
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="cors">
-        <div className="card-header">
-          <h2 id="cors">CORS</h2>
-          <p>Browser origins of your DApps.</p>
-        </div>
+      <Card id="cors" title="CORS" description="Browser origins of your DApps.">
         <div className="card-body">
           <CorsForm environment={environment} origins={connect.cors.allowed_origins} />
         </div>
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="oauth">
-        <div className="card-header">
-          <h2 id="oauth">OAuth</h2>
-          <p>{connect.oauth.providers.length ? `Accepting id_tokens from ${connect.oauth.providers.map((p) => (p === "google" ? "Google" : "Apple")).join(" and ")}.` : "No provider set up."}</p>
-        </div>
+      <Card id="oauth" title="OAuth" description={<>{connect.oauth.providers.length ? `Accepting id_tokens from ${connect.oauth.providers.map((p) => (p === "google" ? "Google" : "Apple")).join(" and ")}.` : "No provider set up."}</>}>
         <div className="card-body">
           <OAuthForm environment={environment} google={connect.oauth.google_client_id} apple={connect.oauth.apple_client_id} />
         </div>
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="passkeys">
-        <div className="card-header">
-          <h2 id="passkeys">Passkeys</h2>
-          <p>{connect.passkeys.rp_id ? `Relying party ${connect.passkeys.rp_id}.` : "Not set up: passkey sign-in is off."}</p>
-        </div>
+      <Card id="passkeys" title="Passkeys" description={<>{connect.passkeys.rp_id ? `Relying party ${connect.passkeys.rp_id}.` : "Not set up: passkey sign-in is off."}</>}>
         <div className="card-body">
           <PasskeysForm environment={environment} rpId={connect.passkeys.rp_id} rpName={connect.passkeys.rp_name} />
         </div>
-      </section>
+      </Card>
     </>
   );
 }

@@ -16,6 +16,7 @@ import { InviteForm } from "../_components/InviteForm";
 import { PasswordForm } from "../_components/PasswordForm";
 import { PasskeysPanel } from "../_components/PasskeysPanel";
 import { revokeInvitationAction } from "../_actions/team";
+import { Card } from "@/components/Card";
 
 export const metadata: Metadata = { title: "Team" };
 
@@ -38,30 +39,19 @@ export default async function TeamPage() {
           </>
         }
       />
-      <section className="card" aria-labelledby="members">
-        <div className="card-header">
-          <h2 id="members">Members</h2>
-          <p>A team always keeps at least one owner.</p>
-        </div>
+      <Card id="members" title="Members" description="A team always keeps at least one owner.">
         <div className="card-body tight">
           <TeamMembers members={members.data} actor={memberOf(context).role} selfId={user.id} />
         </div>
-      </section>
+      </Card>
       {manager ? (
         <>
-          <section className="card" aria-labelledby="invite">
-            <div className="card-header">
-              <h2 id="invite">Invite a teammate</h2>
-              <p>You get a link to send them; they choose their name and password and join with the role you pick. Links work for 7 days.</p>
-            </div>
+          <Card id="invite" title="Invite a teammate" description="You get a link to send them; they choose their name and password and join with the role you pick. Links work for 7 days.">
             <div className="card-body">
               <InviteForm roles={ROLES.filter((r) => user.role === "owner" || r !== "owner")} />
             </div>
-          </section>
-          <section className="card" aria-labelledby="invitations">
-            <div className="card-header">
-              <h2 id="invitations">Pending invitations</h2>
-            </div>
+          </Card>
+          <Card id="invitations" title="Pending invitations">
             <div className="card-body tight">
               {invitations?.data.length ? (
                 <div className="stack-sm">
@@ -107,16 +97,10 @@ export default async function TeamPage() {
                 </EmptyState>
               )}
             </div>
-          </section>
+          </Card>
         </>
       ) : null}
-      <section className="card" aria-labelledby="roles">
-        <div className="card-header">
-          <h2 id="roles">Roles</h2>
-          <p>
-            Your role: <strong>{ROLE_LABELS[user.role]}</strong>. API keys are not members: they act for the whole account.
-          </p>
-        </div>
+      <Card id="roles" title="Roles" description={<>Your role: <strong>{ROLE_LABELS[user.role]}</strong>. API keys are not members: they act for the whole account.</>}>
         <div className="card-body tight">
           <DataTable
             caption="What each role may do"
@@ -128,27 +112,17 @@ export default async function TeamPage() {
             ]}
           />
         </div>
-      </section>
-      <section className="card" aria-labelledby="password">
-        <div className="card-header">
-          <h2 id="password">Your password</h2>
-          <p>
-            Signed in as {user.email}. Changing your password signs out your other sessions.
-          </p>
-        </div>
+      </Card>
+      <Card id="password" title="Your password" description={<>Signed in as {user.email}. Changing your password signs out your other sessions.</>}>
         <div className="card-body">
           <PasswordForm email={user.email} />
         </div>
-      </section>
-      <section className="card" aria-labelledby="passkeys">
-        <div className="card-header">
-          <h2 id="passkeys">Your passkeys</h2>
-          <p>A second factor: with a passkey, signing in takes your password and then the passkey.</p>
-        </div>
+      </Card>
+      <Card id="passkeys" title="Your passkeys" description="A second factor: with a passkey, signing in takes your password and then the passkey.">
         <div className="card-body">
           <PasskeysPanel passkeys={passkeys} />
         </div>
-      </section>
+      </Card>
     </>
   );
 }

@@ -14,6 +14,7 @@ import { AutoRefresh } from "@/components/AutoRefresh";
 import { Hex } from "@/components/Hex";
 import { Time } from "@/components/Time";
 import { CreateVaultForm } from "../_components/CreateVaultForm";
+import { Card } from "@/components/Card";
 
 export const metadata: Metadata = { title: "Vaults" };
 
@@ -27,11 +28,7 @@ export default async function VaultsPage({ searchParams }: { searchParams: Promi
     <>
       <PageHeader title="Vaults" subtitle={`Your ${livemode ? "live" : "test"} ERC-4626 vaults, newest first.`} />
       <AutoRefresh active={vaults.data.some((v) => v.status === "deploying")} intervalMs={1500} />
-      <section className="card" aria-labelledby="create-vault">
-        <div className="card-header">
-          <h2 id="create-vault">Create a vault</h2>
-          <p>An ERC-4626 vault over one of your ERC-20 tokens, deployed by your wallet.</p>
-        </div>
+      <Card id="create-vault" title="Create a vault" description="An ERC-4626 vault over one of your ERC-20 tokens, deployed by your wallet.">
         <div className="card-body">
           {tokens.length ? (
             <CreateVaultForm tokens={tokens} />
@@ -41,7 +38,7 @@ export default async function VaultsPage({ searchParams }: { searchParams: Promi
             </p>
           )}
         </div>
-      </section>
+      </Card>
       <section className="card">
         {vaults.data.length ? (
           <DataTable

@@ -16,6 +16,7 @@ import { AutoRefresh } from "@/components/AutoRefresh";
 import { Hex } from "@/components/Hex";
 import { Time } from "@/components/Time";
 import { CreateVestingForm } from "../_components/CreateVestingForm";
+import { Card } from "@/components/Card";
 
 export const metadata: Metadata = { title: "Vesting" };
 
@@ -33,11 +34,7 @@ export default async function VestingPage({ searchParams }: { searchParams: Prom
     <>
       <PageHeader title="Vesting" subtitle={`Your ${livemode ? "live" : "test"} vesting schedules, newest first: tokens released to a beneficiary over time.`} />
       <AutoRefresh active={schedules.data.some((s) => s.status === "deploying" || s.status === "funding")} intervalMs={1500} />
-      <section className="card" aria-labelledby="create-vesting">
-        <div className="card-header">
-          <h2 id="create-vesting">Create a schedule</h2>
-          <p>Your wallet deploys a vesting wallet for the beneficiary and funds it.</p>
-        </div>
+      <Card id="create-vesting" title="Create a schedule" description="Your wallet deploys a vesting wallet for the beneficiary and funds it.">
         <div className="card-body">
           {tokens.length ? (
             <CreateVestingForm tokens={tokens} walletAddress={wallet.wallet_address} clocks={clocks} renderedAt={Date.now()} />
@@ -47,7 +44,7 @@ export default async function VestingPage({ searchParams }: { searchParams: Prom
             </p>
           )}
         </div>
-      </section>
+      </Card>
       <section className="card">
         {schedules.data.length ? (
           <DataTable

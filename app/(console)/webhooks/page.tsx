@@ -15,6 +15,7 @@ import { currentPlan } from "@/lib/billing/subscriptions";
 import { webhookEndpoints } from "@/lib/billing/quotas/usage";
 import { usageLevel } from "@/lib/console/usage";
 import { endpointHealth } from "@/lib/analytics/endpoint-health";
+import { Card } from "@/components/Card";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -110,14 +111,11 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         )}
         <Pagination basePath="/webhooks" params={{ starting_after: startingAfter }} hasMore={endpoints.has_more} lastId={endpoints.data.at(-1)?.id} total={endpoints.total} shown={endpoints.data.length} />
       </section>
-      <section className="card" aria-labelledby="add-endpoint">
-        <div className="card-header">
-          <h2 id="add-endpoint">Add an endpoint</h2>
-        </div>
+      <Card id="add-endpoint" title="Add an endpoint">
         <div className="card-body">
           <CreateWebhookForm events={EVENT_TYPES} livemode={livemode} />
         </div>
-      </section>
+      </Card>
     </>
   );
 }

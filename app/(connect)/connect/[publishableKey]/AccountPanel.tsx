@@ -9,6 +9,7 @@ import type { Hex } from "viem";
 import type { SessionAccount } from "@/lib/connect/end-users/service";
 import { passkeySignature, userOpChallenge } from "@/lib/connect/accounts/passkey-signature";
 import { cancelPending, checkOperation, createTransfer, signOperation, signOut } from "./actions";
+import { Card } from "@/components/Card";
 
 const short = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-8)}`;
 const FINAL = new Set(["confirmed", "failed", "cancelled"]);
@@ -113,10 +114,7 @@ export function AccountPanel(props: { publishableKey: string; rpId: string; cred
         </p>
       ) : null}
 
-      <section className="card" aria-labelledby="pending-heading">
-        <div className="card-header">
-          <h2 id="pending-heading">Waiting for your signature</h2>
-        </div>
+      <Card id="pending-heading" title="Waiting for your signature">
         <div className="card-body">
           {account.pending.length === 0 ? (
             <p className="muted">Nothing to sign.</p>
@@ -140,13 +138,9 @@ export function AccountPanel(props: { publishableKey: string; rpId: string; cred
             </ul>
           )}
         </div>
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="send-heading">
-        <div className="card-header">
-          <h2 id="send-heading">Send tokens</h2>
-          <p>Prepares an ERC-20 transfer; you then sign it with your passkey.</p>
-        </div>
+      <Card id="send-heading" title="Send tokens" description="Prepares an ERC-20 transfer; you then sign it with your passkey.">
         <form className="card-body form" onSubmit={transfer}>
           <div className="form-grid">
             <div className="field span-2">
@@ -168,13 +162,10 @@ export function AccountPanel(props: { publishableKey: string; rpId: string; cred
             </button>
           </div>
         </form>
-      </section>
+      </Card>
 
       {account.recent.length ? (
-        <section className="card" aria-labelledby="recent-heading">
-          <div className="card-header">
-            <h2 id="recent-heading">Recent operations</h2>
-          </div>
+        <Card id="recent-heading" title="Recent operations">
           <div className="table-wrap">
             <table className="table">
               <thead>
@@ -197,7 +188,7 @@ export function AccountPanel(props: { publishableKey: string; rpId: string; cred
               </tbody>
             </table>
           </div>
-        </section>
+        </Card>
       ) : null}
     </>
   );

@@ -7,6 +7,7 @@ import { PageHeader } from "@/components/PageHeader";
 import { CodeBlock, prettyJson } from "@/components/CodeBlock";
 import { Time } from "@/components/Time";
 import { HttpStatus } from "../HttpStatus";
+import { Card } from "@/components/Card";
 
 export const metadata: Metadata = { title: "API request" };
 
@@ -30,10 +31,7 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
           </>
         }
       />
-      <section className="card" aria-labelledby="request-summary">
-        <div className="card-header">
-          <h2 id="request-summary">Summary</h2>
-        </div>
+      <Card id="request-summary" title="Summary">
         <dl className="details">
           <dt>Status</dt>
           <dd data-testid="request-status">{request.status}</dd>
@@ -52,7 +50,7 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
           <dt>Request id</dt>
           <dd className="mono">{request.id}</dd>
         </dl>
-      </section>
+      </Card>
       <section className="card" aria-labelledby="request-body">
         <div className="card-header">
           <h2 id="request-body">Request body</h2>
@@ -62,14 +60,11 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
           {request.request_body ? <CodeBlock code={prettyJson(request.request_body)} language="json" label="Request body" wrap /> : <p className="muted">No body.</p>}
         </div>
       </section>
-      <section className="card" aria-labelledby="response-body">
-        <div className="card-header">
-          <h2 id="response-body">Response body</h2>
-        </div>
+      <Card id="response-body" title="Response body">
         <div className="card-body">
           {request.response_body ? <CodeBlock code={prettyJson(request.response_body)} language="json" label="Response body" wrap /> : <p className="muted">No body.</p>}
         </div>
-      </section>
+      </Card>
     </>
   );
 }

@@ -25,6 +25,7 @@ import { regulatedOverview } from "@/lib/console/regulated";
 import { TransactionsTable } from "../../_components/TransactionsTable";
 import { PausePanel } from "../../_components/PausePanel";
 import { SupplyPanel } from "../../_components/SupplyPanel";
+import { Card } from "@/components/Card";
 
 /** The browser tab names the token: "ACME · Tokens". */
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
@@ -92,10 +93,7 @@ export default async function TokenPage({ params }: { params: Promise<{ id: stri
         </div>
       ) : null}
 
-      <section className="card" aria-labelledby="token-details">
-        <div className="card-header">
-          <h2 id="token-details">Details</h2>
-        </div>
+      <Card id="token-details" title="Details">
         <dl className="details">
           <dt>Id</dt>
           <dd className="mono">{token.id}</dd>
@@ -143,24 +141,16 @@ export default async function TokenPage({ params }: { params: Promise<{ id: stri
             <Time seconds={token.created} />
           </dd>
         </dl>
-      </section>
+      </Card>
 
       {deployed ? (
         <div className="grid-2">
           {supply ? (
-            <section className="card" aria-labelledby="token-supply">
-              <div className="card-header">
-                <h2 id="token-supply">Supply and holders</h2>
-                <p>Read on chain.</p>
-              </div>
+            <Card id="token-supply" title="Supply and holders" description="Read on chain.">
               <SupplyPanel supply={supply} decimals={token.decimals} symbol={token.symbol} />
-            </section>
+            </Card>
           ) : null}
-          <section className="card" aria-labelledby="token-pause">
-            <div className="card-header">
-              <h2 id="token-pause">Pause</h2>
-              <p>Stop every transfer at once, and resume.</p>
-            </div>
+          <Card id="token-pause" title="Pause" description="Stop every transfer at once, and resume.">
             <div className="card-body">
               <PausePanel
                 tokenId={token.id}
@@ -170,30 +160,22 @@ export default async function TokenPage({ params }: { params: Promise<{ id: stri
                 readError={paused && !paused.ok ? paused.message : undefined}
               />
             </div>
-          </section>
+          </Card>
         </div>
       ) : null}
 
       {deployed ? (
         <div className="grid-2">
-          <section className="card" aria-labelledby="operations">
-            <div className="card-header">
-              <h2 id="operations">Operations</h2>
-              <p>Each one is a transaction from your wallet.</p>
-            </div>
+          <Card id="operations" title="Operations" description="Each one is a transaction from your wallet.">
             <div className="card-body">
               <TokenOperations token={token} walletAddress={wallet.wallet_address} />
             </div>
-          </section>
-          <section className="card" aria-labelledby="balance">
-            <div className="card-header">
-              <h2 id="balance">Balance lookup</h2>
-              <p>Read on chain.</p>
-            </div>
+          </Card>
+          <Card id="balance" title="Balance lookup" description="Read on chain.">
             <div className="card-body">
               <BalanceLookup token={token} walletAddress={wallet.wallet_address} />
             </div>
-          </section>
+          </Card>
         </div>
       ) : null}
 

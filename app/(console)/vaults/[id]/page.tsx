@@ -17,6 +17,7 @@ import { Hex } from "@/components/Hex";
 import { Time } from "@/components/Time";
 import { VaultPreviewBox } from "../../_components/VaultPreviewBox";
 import { VaultActions } from "../../_components/VaultActions";
+import { Card } from "@/components/Card";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
   const context = await consoleContext();
@@ -80,11 +81,7 @@ export default async function VaultPage({ params }: { params: Promise<{ id: stri
 
       {active ? (
         <div className="grid-2">
-          <section className="card" aria-labelledby="vault-assets">
-            <div className="card-header">
-              <h2 id="vault-assets">Assets and shares</h2>
-              <p>Read on chain.</p>
-            </div>
+          <Card id="vault-assets" title="Assets and shares" description="Read on chain.">
             <dl className="details">
               <dt>Total assets</dt>
               <dd data-testid="vault-total-assets">
@@ -109,34 +106,23 @@ export default async function VaultPage({ params }: { params: Promise<{ id: stri
                 asset {assetDecimals}, shares {shareDecimals} <span className="muted">(offset {vault.decimals_offset} against the inflation attack)</span>
               </dd>
             </dl>
-          </section>
-          <section className="card" aria-labelledby="vault-actions">
-            <div className="card-header">
-              <h2 id="vault-actions">Deposit and withdraw</h2>
-              <p>From and to your wallet; each one is followed until it is final.</p>
-            </div>
+          </Card>
+          <Card id="vault-actions" title="Deposit and withdraw" description="From and to your wallet; each one is followed until it is final.">
             <div className="card-body">
               <VaultActions {...units} />
             </div>
-          </section>
+          </Card>
         </div>
       ) : null}
       {active ? (
-        <section className="card" aria-labelledby="vault-preview">
-          <div className="card-header">
-            <h2 id="vault-preview">Preview</h2>
-            <p>What an action would give or take at the latest block.</p>
-          </div>
+        <Card id="vault-preview" title="Preview" description="What an action would give or take at the latest block.">
           <div className="card-body">
             <VaultPreviewBox {...units} />
           </div>
-        </section>
+        </Card>
       ) : null}
 
-      <section className="card" aria-labelledby="vault-details">
-        <div className="card-header">
-          <h2 id="vault-details">Details</h2>
-        </div>
+      <Card id="vault-details" title="Details">
         <dl className="details">
           <dt>Id</dt>
           <dd className="mono">{vault.id}</dd>
@@ -162,13 +148,9 @@ export default async function VaultPage({ params }: { params: Promise<{ id: stri
             <Time seconds={vault.created} />
           </dd>
         </dl>
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="vault-operations">
-        <div className="card-header">
-          <h2 id="vault-operations">Operations</h2>
-          <p>Deposits, mints, withdrawals and redemptions, newest first.</p>
-        </div>
+      <Card id="vault-operations" title="Operations" description="Deposits, mints, withdrawals and redemptions, newest first.">
         {operations.data.length ? (
           <DataTable
             caption="Vault operations"
@@ -195,7 +177,7 @@ export default async function VaultPage({ params }: { params: Promise<{ id: stri
         ) : (
           <EmptyState title="No operations yet">{active ? "Make the first deposit above." : "Deposits are possible once the vault is active."}</EmptyState>
         )}
-      </section>
+      </Card>
     </>
   );
 }

@@ -12,6 +12,7 @@ import { AutoRefresh } from "@/components/AutoRefresh";
 import { Hex } from "@/components/Hex";
 import { Time } from "@/components/Time";
 import { ReleaseVesting } from "../../_components/ReleaseVesting";
+import { Card } from "@/components/Card";
 
 export const metadata: Metadata = { title: "Vesting schedule" };
 
@@ -58,11 +59,7 @@ export default async function VestingSchedulePage({ params }: { params: Promise<
       ) : null}
 
       {chain ? (
-        <section className="card" aria-labelledby="vesting-figures">
-          <div className="card-header">
-            <h2 id="vesting-figures">Vested so far</h2>
-            <p>Read on chain{figures ? <> at <Time seconds={figures.timestamp} /> (the chain&apos;s clock)</> : null}.</p>
-          </div>
+        <Card id="vesting-figures" title="Vested so far" description={<>Read on chain{figures ? <> at <Time seconds={figures.timestamp} /> (the chain&apos;s clock)</> : null}.</>}>
           {figures ? (
             <>
               <dl className="details">
@@ -96,13 +93,10 @@ export default async function VestingSchedulePage({ params }: { params: Promise<
           ) : (
             <div className="card-body muted">{chain.ok ? null : chain.message}</div>
           )}
-        </section>
+        </Card>
       ) : null}
 
-      <section className="card" aria-labelledby="vesting-details">
-        <div className="card-header">
-          <h2 id="vesting-details">Schedule</h2>
-        </div>
+      <Card id="vesting-details" title="Schedule">
         <dl className="details">
           <dt>Id</dt>
           <dd className="mono">{schedule.id}</dd>
@@ -151,7 +145,7 @@ export default async function VestingSchedulePage({ params }: { params: Promise<
             <Time seconds={schedule.created} />
           </dd>
         </dl>
-      </section>
+      </Card>
     </>
   );
 }

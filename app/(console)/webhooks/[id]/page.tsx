@@ -19,6 +19,7 @@ import { resendDeliveryAction, retryDeliveryAction } from "../../_actions/webhoo
 import { WebhookActions } from "../../_components/WebhookActions";
 import { EditWebhookForm } from "../../_components/EditWebhookForm";
 import { endpointHealth } from "@/lib/analytics/endpoint-health";
+import { Card } from "@/components/Card";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
 
@@ -161,14 +162,11 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
         <Pagination basePath={`/webhooks/${id}`} params={{ status, starting_after: startingAfter }} hasMore={deliveries.has_more} lastId={deliveries.data.at(-1)?.id} total={deliveries.total} shown={deliveries.data.length} />
       </section>
 
-      <section className="card" aria-labelledby="edit-endpoint">
-        <div className="card-header">
-          <h2 id="edit-endpoint">Settings</h2>
-        </div>
+      <Card id="edit-endpoint" title="Settings">
         <div className="card-body">
           <EditWebhookForm endpoint={endpoint} events={EVENT_TYPES} />
         </div>
-      </section>
+      </Card>
     </>
   );
 }

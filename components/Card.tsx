@@ -1,0 +1,27 @@
+import type { HTMLAttributes, ReactNode } from "react";
+
+type DataAttributes = { [name: `data-${string}`]: string | undefined };
+
+/**
+ * A console card: a section named by its heading (`id` links the two for screen readers), an optional line
+ * under the heading, and the body.
+ */
+export function Card({ id, title, description, actions, children, ...rest }: {
+  id: string;
+  title: ReactNode;
+  description?: ReactNode;
+  /** Beside the heading (filters, a button). */
+  actions?: ReactNode;
+  children?: ReactNode;
+} & Omit<HTMLAttributes<HTMLElement>, "title" | "id"> & DataAttributes) {
+  return (
+    <section className="card" aria-labelledby={id} {...rest}>
+      <div className="card-header">
+        <h2 id={id}>{title}</h2>
+        {description ? <p>{description}</p> : null}
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
