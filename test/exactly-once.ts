@@ -8,15 +8,18 @@ import type { TestTenant } from "@/lib/tokens/testing";
 export const keyed = (t: TestTenant, method: string, path: string, body: unknown, key: string) =>
   call(method, path, { token: t.apiKey, body, headers: { "idempotency-key": key } });
 
-/** Sends the request with FAULT_AFTER_COMMIT set to `kind`: its writes commit, then it fails (answers 500). */
-export async function failingAfterCommit<T = CallResult>(kind: string, send: () => Promise<T>): Promise<T> {
-  const before = process.env.FAULT_AFTER_COMMIT;
-  process.env.FAULT_AFTER_COMMIT = kind;
+/**
+ * Sends the request with FAULT_AFTER_COMMIT set to `kind`: its writes commit, then it fails (answers 500). With
+ * FAULT_BEFORE_COMMIT (a create of rows alone, lib/db/answer-once), it fails before anything commits.
+ */
+export async function failingAfterCommit<T = CallResult>(kind: string, send: () => Promise<T>, variable: "FAULT_AFTER_COMMIT" | "FAULT_BEFORE_COMMIT" = "FAULT_AFTER_COMMIT"): Promise<T> {
+  const before = process.env[variable];
+  process.env[variable] = kind;
   try {
     return await send();
   } finally {
-    if (before === undefined) delete process.env.FAULT_AFTER_COMMIT;
-    else process.env.FAULT_AFTER_COMMIT = before;
+    if (before === undefined) delete process.env[variable];
+    else process.env[variable] = before;
   }
 }
 

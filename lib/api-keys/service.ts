@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import { db } from "@/lib/db";
+import { createOnce } from "@/lib/db/answer-once";
 import { newId, unixSeconds } from "@/lib/core/ids";
 import { notFound, invalidRequest } from "@/lib/core/errors";
 import { hashSecret } from "@/lib/core/secrets";
@@ -45,7 +46,8 @@ export function serializeApiKey(key: ApiKey, secret?: string) {
 
 export async function createApiKey(tenantId: string, input: z.output<typeof CreateApiKeyInput>) {
   const secret = newSecret(input.environment);
-  return db.$transaction(async (tx) => {
+  // The answer (with its secret) commits with the row: a retry after a failure past the commit replays it.
+  return createOnce("api_key", async (tx) => {
     const key = await tx.apiKey.create({
       data: {
         id: newId("key"),

@@ -146,7 +146,7 @@ export function api<
         const stored = await withIdempotency(caller, key, requestHash(request.method, url.pathname, rest), async () => {
           const reply = await run();
           return { status: reply.status, body: reply.body };
-        }, options.response === Transaction ? answerWithClaimedWrite(options.status ?? 200) : undefined);
+        }, { resumeAnswer: options.response === Transaction ? answerWithClaimedWrite(options.status ?? 200) : undefined, status: options.status ?? 200 });
         replayed = stored.replayed;
         response = json(stored.body, stored.status);
       } else {

@@ -6,6 +6,9 @@
 // operations run again (they may have been done once already, which the dead instance never answered).
 // A request that fails (5xx) after chain writes committed under its claim keeps the claim, open for a
 // retry to resume at once: the retry finds those writes (lib/chain/intake/resources) instead of writing again.
+// One whose rows committed with their answer (lib/db/answer-once: a webhook endpoint, an API key) has that
+// answer stored already: the claim is never released, and the retry replays it. With nothing committed, a 5xx
+// releases the key, for the retry to run anew.
 // Keys are scoped per tenant and mode: a live request never replays a test response. The stored body is
 // sealed (AES-256-GCM under ENCRYPTION_KEY, lib/crypto/secrets): a response may carry a secret shown
 // once (an API key's sk_…, a webhook endpoint's whsec_…), and a replay must show it again.
@@ -67,8 +70,10 @@ export async function withIdempotency(
   key: string,
   hash: string,
   operation: () => Promise<StoredAnswer>,
-  resumeAnswer?: ResumeAnswer,
+  options: { resumeAnswer?: ResumeAnswer; status?: number } = {},
 ): Promise<StoredResponse> {
+  const { resumeAnswer, status = 200 } = options;
+  const answer = { tenantId: scope.tenantId, livemode: scope.livemode, key, status };
   // Claim the key. A record older than 24 h may be taken over as a new claim.
   const claim = await pool.query<{ claim_id: string }>(
     `INSERT INTO idempotency_records (tenant_id, livemode, key, request_hash, claim_id, heartbeat_at) VALUES ($1, $2, $3, $4, $5, now())
@@ -79,8 +84,8 @@ export async function withIdempotency(
      RETURNING claim_id`,
     [scope.tenantId, scope.livemode, key, hash, newClaimId()],
   );
-  if (claim.rowCount) return runAndStore(scope, key, claim.rows[0].claim_id, false, operation);
-  const resume = (claimId: string) => runAndStore(scope, key, claimId, true, operation, resumeAnswer);
+  if (claim.rowCount) return runAndStore(scope, key, { id: claim.rows[0].claim_id, resumed: false, answer }, operation);
+  const resume = (claimId: string) => runAndStore(scope, key, { id: claimId, resumed: true, answer }, operation, resumeAnswer);
 
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
   for (let attempt = 0; ; attempt++) {
@@ -90,7 +95,7 @@ export async function withIdempotency(
       [scope.tenantId, scope.livemode, key, ABANDONED_AFTER_MS],
     );
     const record = rows[0];
-    if (!record) return withIdempotency(scope, key, hash, operation, resumeAnswer); // the first one failed and let go
+    if (!record) return withIdempotency(scope, key, hash, operation, options); // the first one failed and let go
     if (record.request_hash !== hash) throw mismatch();
     if (record.response_status !== null) return { status: record.response_status, body: JSON.parse(unseal(record.response_body)), replayed: true };
     if (record.abandoned) {
@@ -118,7 +123,8 @@ const newClaimId = () => `idc_${randomBytes(12).toString("base64url")}`;
 /** The statements that end a claim touch the row only while it is still this claim, unanswered. */
 const OURS = "tenant_id = $1 AND livemode = $2 AND key = $3 AND claim_id = $4 AND response_status IS NULL";
 
-async function runAndStore(scope: IdempotencyScope, key: string, claimId: string, resumed: boolean, operation: () => Promise<StoredAnswer>, resumeAnswer?: ResumeAnswer) {
+async function runAndStore(scope: IdempotencyScope, key: string, claim: Parameters<typeof runUnderClaim>[0], operation: () => Promise<StoredAnswer>, resumeAnswer?: ResumeAnswer) {
+  const { id: claimId, resumed } = claim;
   const ours = [scope.tenantId, scope.livemode, key, claimId];
   let result: StoredAnswer;
   // A sign of life while the operation runs, so a request waiting on this key can tell a slow one from a dead one.
@@ -131,7 +137,7 @@ async function runAndStore(scope: IdempotencyScope, key: string, claimId: string
   heartbeat.unref();
   try {
     // An earlier run's write may be the whole answer: then nothing runs again, not even the checks before it.
-    result = (resumed && (await resumeAnswer?.(claimId))) || (await runUnderClaim({ id: claimId, resumed }, operation)).result;
+    result = (resumed && (await resumeAnswer?.(claimId))) || (await runUnderClaim(claim, operation)).result;
   } catch (failure) {
     clearInterval(heartbeat);
     const err = failure instanceof OperationFailed ? failure.error : failure;
@@ -145,7 +151,8 @@ async function runAndStore(scope: IdempotencyScope, key: string, claimId: string
   } finally {
     clearInterval(heartbeat);
   }
-  // The operation happened: its answer must be stored, so a retry replays it rather than running it again.
+  // The operation happened: its answer must be stored, so a retry replays it rather than running it again
+  // (unless it is stored already: an operation whose rows commit with their answer, lib/db/answer-once).
   await settle(() => pool.query(`UPDATE idempotency_records SET response_status = $5, response_body = $6 WHERE ${OURS}`, [...ours, result.status, seal(JSON.stringify(result.body))]));
   return { ...result, replayed: false };
 }

@@ -12,6 +12,7 @@ import { ApiError, conflict, invalidRequest, notFound } from "@/lib/core/errors"
 import { newId, unixSeconds } from "@/lib/core/ids";
 import { servingChainId } from "@/lib/chain/network/clients";
 import { networkFor } from "@/lib/chain/network/networks";
+import { writeOnce } from "@/lib/chain/intake";
 import { requireFeature } from "@/lib/features/service";
 import type { CreateDecryptRequestInput, FulfillDecryptRequestInput } from "@/lib/schemas/confidential";
 import type { Scope } from "@/lib/core/scope";
@@ -73,19 +74,23 @@ function gatewaySigner(configured: string | undefined): Address {
   );
 }
 
+/** Records the request once per idempotency key: its answer commits with the row (the kit, lib/chain/intake/resources). */
 export async function createDecryptRequest(scope: Scope, input: z.output<typeof CreateDecryptRequestInput>) {
-  const config = await requireFeature(scope, FEATURE);
-  const network = networkFor(input.network, scope.livemode).name;
-  const signer = gatewaySigner(config.gateway_signer);
-  const { rows } = await hotQuery<Row>(
-    "create_decrypt_request",
-    `INSERT INTO decrypt_requests (id, tenant_id, livemode, network, handle, contract_address, gateway_signer, expires_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8), now())
-     RETURNING ${COLUMNS}`,
-    [newId("dcr"), scope.tenantId, scope.livemode, network, input.handle.toLowerCase(), getAddress(input.contract_address), signer, config.request_ttl_seconds],
-  );
-  return serialize(rows[0]);
+  return writeOnce({
+    async check() {
+      const config = await requireFeature(scope, FEATURE);
+      return { config, network: networkFor(input.network, scope.livemode).name, signer: gatewaySigner(config.gateway_signer) };
+    },
+    record: async ({ client }, { config, network, signer }) => serialize((await client.query<Row>(insertSql, [
+      newId("dcr"), scope.tenantId, scope.livemode, network, input.handle.toLowerCase(), getAddress(input.contract_address), signer, config.request_ttl_seconds,
+    ])).rows[0]),
+    rows: { kind: "decrypt_request" },
+  });
 }
+
+const insertSql = `INSERT INTO decrypt_requests (id, tenant_id, livemode, network, handle, contract_address, gateway_signer, expires_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8), now())
+     RETURNING ${COLUMNS}`;
 
 async function findRow(scope: Scope, id: string): Promise<Row> {
   const { rows } = await hotQuery<Row>(

@@ -13,6 +13,15 @@ interface Claim {
   committed: boolean;
   /** Set when the request's operation is over: work it started that outlives it is not the request. */
   over: boolean;
+  /** The key's record and the route's success status: where an answer committed with the request's rows goes (lib/db/answer-once). */
+  answer?: AnswerTarget;
+}
+
+export interface AnswerTarget {
+  tenantId: string;
+  livemode: boolean;
+  key: string;
+  status: number;
 }
 
 const storage = new AsyncLocalStorage<Claim>();
@@ -20,8 +29,8 @@ const storage = new AsyncLocalStorage<Claim>();
 export type RequestClaim = Readonly<Claim>;
 
 /** Runs a request's operation under its idempotency claim; the claim shows afterwards how many write references it took. */
-export async function runUnderClaim<T>(claim: { id: string; resumed: boolean }, operation: () => Promise<T>): Promise<{ result: T; claim: RequestClaim }> {
-  const state: Claim = { id: claim.id, resumed: claim.resumed, writes: 0, committed: false, over: false };
+export async function runUnderClaim<T>(claim: { id: string; resumed: boolean; answer?: AnswerTarget }, operation: () => Promise<T>): Promise<{ result: T; claim: RequestClaim }> {
+  const state: Claim = { id: claim.id, resumed: claim.resumed, writes: 0, committed: false, over: false, answer: claim.answer };
   try {
     return { result: await storage.run(state, operation), claim: state };
   } catch (error) {
@@ -80,6 +89,12 @@ export function setClaimWrites(writes: number) {
 export function claimCommitted() {
   const claim = active();
   if (claim) claim.committed = true;
+}
+
+/** Where the running request's answer goes when it commits with its rows; null outside a claimed request. */
+export function claimAnswerTarget(): { claimId: string; target: AnswerTarget } | null {
+  const claim = active();
+  return claim?.answer ? { claimId: claim.id, target: claim.answer } : null;
 }
 
 /** Runs `work` outside any request's claim (durable work a request started, e.g. an executor's drive). */

@@ -9,7 +9,7 @@ import type { EffectContext, Operation } from "@/lib/chain/registry/kinds";
 import type { GovernanceInstance } from "@/lib/generated/prisma/client";
 import { GOVERNANCE_COLUMNS, serializeGovernance } from "./records";
 import { watchGovernor } from "./watch";
-import { updateRow } from "@/lib/db/columns";
+import { failure, resourceLifecycle } from "@/lib/chain/intake/resource-rows";
 
 export const TIMELOCK_ROLES = {
   DEFAULT_ADMIN_ROLE: `0x${"0".repeat(64)}` as Hex,
@@ -30,43 +30,40 @@ export interface GovernanceEffect {
 const effectOf = (ctx: EffectContext) => ctx.tx.effect as unknown as GovernanceEffect;
 const timelockAbi = () => artifact("PlatformTimelock").abi as Abi;
 
-const update = (ctx: EffectContext, set: string, values: unknown[] = []) => updateRow<GovernanceInstance>(ctx.client, "governance_instances", GOVERNANCE_COLUMNS, effectOf(ctx).governance, set, values);
-
-const failed = (what: string): Operation["onFailed"] => async (ctx) =>
-  void (await update(ctx, "status = 'failed', failure_reason = $2", [`${what} failed: ${ctx.reason}`]));
+const instances = resourceLifecycle<GovernanceInstance>({
+  table: "governance_instances", columns: GOVERNANCE_COLUMNS, id: (effect) => (effect as unknown as GovernanceEffect).governance,
+  serialize: serializeGovernance,
+});
 
 const follow = (ctx: EffectContext, kind: "governance.deploy_governor" | "governance.configure", to: Address | undefined, data: Hex, effect: GovernanceEffect, request: Record<string, unknown>) =>
   ctx.submit({ tenantId: ctx.tx.tenantId, livemode: ctx.tx.livemode, network: ctx.tx.network, kind, tokenId: ctx.tx.tokenId ?? undefined, to, data, request, effect: { ...effect } });
 
-const deployTimelock: Operation = {
-  async onConfirmed(ctx) {
-    if (!ctx.receipt.contractAddress) return void (await update(ctx, "status = 'failed', failure_reason = $2", ["The timelock deployment created no contract."]));
-    const timelock = getAddress(ctx.receipt.contractAddress);
+/** The timelock is deployed: the governor goes next, with it. */
+const deployTimelock = instances.deployment({
+  what: "The timelock deployment", column: "timelock_address", step: true,
+  async activate(ctx, timelock) {
     const e = effectOf(ctx);
     const g = e.governor!;
     const pg = artifact("PlatformGovernor");
     const data = encodeDeployData({
       abi: pg.abi, bytecode: pg.bytecode,
-      args: [g.name, g.token, timelock, Number(g.votingDelay), Number(g.votingPeriod), BigInt(g.proposalThreshold), BigInt(g.quorumNumerator)],
+      args: [g.name, g.token, timelock!, Number(g.votingDelay), Number(g.votingPeriod), BigInt(g.proposalThreshold), BigInt(g.quorumNumerator)],
     } as never);
     const next = await follow(ctx, "governance.deploy_governor", undefined, data, { governance: e.governance, admin: e.admin }, { governance: e.governance, timelock });
-    await update(ctx, "timelock_address = $2, last_tx_id = $3", [timelock, next.id]);
+    return { last_tx_id: next.id };
   },
-  onFailed: failed("The timelock deployment"),
-};
+});
 
-const deployGovernor: Operation = {
-  async onConfirmed(ctx) {
-    if (!ctx.receipt.contractAddress) return void (await update(ctx, "status = 'failed', failure_reason = $2", ["The governor deployment created no contract."]));
-    const governor = getAddress(ctx.receipt.contractAddress);
+/** The governor is deployed: the timelock's roles go to it, and the acting account renounces its admin role. */
+const deployGovernor = instances.deployment({
+  what: "The governor deployment", column: "governor_address", step: true,
+  async activate(ctx, governor, row) {
     const e = effectOf(ctx);
-    const row = await update(ctx, "governor_address = $2, status = 'configuring'", [governor]);
-    if (!row) return;
     const timelock = getAddress(row.timelockAddress!);
     const steps: [GovernanceEffect["step"], "grantRole" | "renounceRole", Hex, Address][] = [
-      ["proposer", "grantRole", TIMELOCK_ROLES.PROPOSER_ROLE, governor],
-      ["canceller", "grantRole", TIMELOCK_ROLES.CANCELLER_ROLE, governor],
-      ["executor", "grantRole", TIMELOCK_ROLES.EXECUTOR_ROLE, governor],
+      ["proposer", "grantRole", TIMELOCK_ROLES.PROPOSER_ROLE, governor!],
+      ["canceller", "grantRole", TIMELOCK_ROLES.CANCELLER_ROLE, governor!],
+      ["executor", "grantRole", TIMELOCK_ROLES.EXECUTOR_ROLE, governor!],
       ["renounce", "renounceRole", TIMELOCK_ROLES.DEFAULT_ADMIN_ROLE, e.admin!],
     ];
     let last = "";
@@ -74,23 +71,19 @@ const deployGovernor: Operation = {
       const data = encodeFunctionData({ abi: timelockAbi(), functionName, args: [role, account] });
       last = (await follow(ctx, "governance.configure", timelock, data, { governance: e.governance, step }, { governance: e.governance, step, account })).id;
     }
-    await update(ctx, "last_tx_id = $2", [last]);
-    await watchGovernor(row.network, governor, ctx.receipt.blockNumber);
+    await watchGovernor(row.network, governor!, ctx.receipt.blockNumber);
+    return { status: "configuring", last_tx_id: last };
   },
-  onFailed: failed("The governor deployment"),
-};
+});
 
+/** Active once the renounce confirms, only if every role step before it confirmed (a failed one left the status failed). */
+const activation = instances.transition({
+  confirmed: { status: "active" }, confirmedFrom: "configuring", event: "governance.deployed",
+  failed: (reason) => failure(`Configuring the timelock's roles failed: ${reason}`),
+});
 const configure: Operation = {
-  async onConfirmed(ctx) {
-    if (effectOf(ctx).step !== "renounce") return;
-    // Active only if every role step before it confirmed (a failed one left the status failed).
-    const { rows } = await ctx.client.query(
-      `UPDATE governance_instances SET status = 'active', updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1 AND status = 'configuring' RETURNING ${GOVERNANCE_COLUMNS}`,
-      [effectOf(ctx).governance],
-    );
-    return rows[0] ? [{ type: "governance.deployed", object: serializeGovernance(rows[0] as GovernanceInstance) }] : [];
-  },
-  onFailed: failed("Configuring the timelock's roles"),
+  onConfirmed: async (ctx) => (effectOf(ctx).step === "renounce" ? activation.onConfirmed!(ctx) : undefined),
+  onFailed: activation.onFailed,
 };
 
 /** The proposal's voting window from its ProposalCreated log, at once (the watcher's event may come later). */

@@ -24,7 +24,7 @@ export interface VaultEffect {
 const effectOf = (ctx: EffectContext) => ctx.tx.effect as unknown as VaultEffect;
 
 const vaults = resourceLifecycle<Vault>({
-  table: "vaults", columns: VAULT_COLUMNS, id: (effect) => (effect as unknown as VaultEffect).vault, deployed: { type: "vault.deployed", object: serializeVault },
+  table: "vaults", columns: VAULT_COLUMNS, id: (effect) => (effect as unknown as VaultEffect).vault, serialize: serializeVault, deployed: "vault.deployed",
 });
 
 const updateOperation = (ctx: EffectContext, set: string, values: unknown[] = []) => updateRow<VaultOperation>(ctx.client, "vault_operations", OPERATION_COLUMNS, effectOf(ctx).operation, set, values);

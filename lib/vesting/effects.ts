@@ -20,7 +20,7 @@ const effectOf = (ctx: EffectContext) => ctx.tx.effect as unknown as VestingEffe
 
 const schedules = resourceLifecycle<VestingSchedule>({
   table: "vesting_schedules", columns: VESTING_COLUMNS, id: (effect) => (effect as unknown as VestingEffect).vesting,
-  deployed: { type: "vesting.deployed", object: serializeVesting },
+  serialize: serializeVesting, deployed: "vesting.deployed",
 });
 
 /** Raw SET clauses for the updates that compute from the row itself (released_total). */

@@ -2,6 +2,7 @@
 // creation and rotation only and kept encrypted, since signing needs the plaintext.
 import type { z } from "zod";
 import { db } from "@/lib/db";
+import { createOnce } from "@/lib/db/answer-once";
 import { newId, unixSeconds } from "@/lib/core/ids";
 import { invalidRequest, notFound } from "@/lib/core/errors";
 import { paginate } from "@/lib/core/pagination";
@@ -62,7 +63,8 @@ export async function createEndpoint(scope: Scope, input: z.output<typeof Create
   if (!endpointQuota) throw new Error('lib/webhooks: no endpoint quota is registered: import "@/lib/composition" in the entry point');
   await endpointQuota(scope.tenantId); // the plan's webhook endpoints, both modes
   const secret = newSigningSecret();
-  const endpoint = await db.$transaction(async (tx) => {
+  // The answer (with its secret) commits with the row: a retry after a failure past the commit replays it.
+  return createOnce("webhook_endpoint", async (tx) => {
     const created = await tx.webhookEndpoint.create({
       data: {
       id: newId("we"),
@@ -76,9 +78,8 @@ export async function createEndpoint(scope: Scope, input: z.output<typeof Create
       },
     });
     await audit(scope.tenantId, "webhook_endpoint.created", { target: created.id, detail: { url, events: input.events, livemode: scope.livemode } }, tx);
-    return created;
+    return serializeEndpoint(created, secret);
   });
-  return serializeEndpoint(endpoint, secret);
 }
 
 export const listEndpoints = (scope: Scope, params: ListParams) =>

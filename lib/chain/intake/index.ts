@@ -17,7 +17,7 @@ import { recordAttributes, withSpan } from "@/lib/observability/tracing";
 import { findByIdempotencyClaim, findRecord, isClaimConflict, loadTransaction, pageOfRecords, type RecordFilters } from "@/lib/chain/records/statements";
 import { nextWriteRef } from "@/lib/core/idempotency-context";
 import { admitChainWrite, dispatchWoken, newRecord, wakeWallets } from "@/lib/chain/intake/record";
-import { injectedFaultAfterCommit } from "@/lib/chain/intake/resources";
+import { injectedFaultAfterCommit } from "@/lib/db/answer-once";
 
 export { serializeTransaction };
 export type { ChainWrite };

@@ -5,13 +5,15 @@
 // answers that; only when nothing was committed does it check and record. The wallets are woken after the commit.
 // A call whose rows may commit without any chain write (a proposal, a claim waiting for its issuer, a
 // configuration-only record) stamps them with the call's claim reference (their idempotency_claim column), and
-// a request run again finds them by it (`rows`).
+// a request run again finds them by it (`rows.find`); a call that always commits rows alone (a decrypt request)
+// commits its answer with them instead (lib/db/answer-once), which a retry replays.
 import { claimCommitted, claimMark, refsAfter, setClaimWrites } from "@/lib/core/idempotency-context";
 import { transaction, type Queryable } from "@/lib/db";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import type { ChainWrite } from "@/lib/chain/registry/kinds";
 import { findByIdempotencyClaims, isClaimConflict } from "@/lib/chain/records/statements";
 import { recordChainWrite, wakeWallets } from "@/lib/chain/intake/record";
+import { answerWithRows, injectedFaultAfterCommit } from "@/lib/db/answer-once";
 
 /** The most chain writes one kit call records (a resumed request looks up this many references). */
 const MAX_WRITES = 8;
@@ -34,9 +36,10 @@ export interface OnceSpec<R, C> {
   find?: (writes: Transaction[]) => Promise<R>;
   /**
    * For a call that may commit rows and no chain write: `kind` names them for the fault injection, `find` answers
-   * the row stamped with the call's claim reference (`tx.claim`) by an earlier run, or null.
+   * the row stamped with the call's claim reference (`tx.claim`) by an earlier run, or null. Without `find`, the
+   * answer commits with the rows (lib/db/answer-once).
    */
-  rows?: { kind: string; find: (claim: string) => Promise<R | null> };
+  rows?: { kind: string; find?: (claim: string) => Promise<R | null> };
 }
 
 /** Records an area's writes and rows once per request (see the file's comment) and answers them. */
@@ -53,7 +56,8 @@ export async function writeOnce<R, C = undefined>(spec: OnceSpec<R, C>): Promise
   try {
     answer = await transaction(async (client) => {
       recorded.length = 0;
-      return spec.record({ client, claim, record: async (write) => pushed(recorded, await recordChainWrite(write, client)) }, checked);
+      const answered = await spec.record({ client, claim, record: async (write) => pushed(recorded, await recordChainWrite(write, client)) }, checked);
+      return spec.rows && !spec.rows.find ? answerWithRows(client, spec.rows.kind, answered) : answered;
     });
   } catch (error) {
     // The earlier run was not dead after all and committed under the claim meanwhile: still one set of writes.
@@ -74,7 +78,7 @@ export async function writeOnce<R, C = undefined>(spec: OnceSpec<R, C>): Promise
 
 async function answerEarlier<R>(mark: { id: string; writes: number }, spec: Pick<OnceSpec<R, unknown>, "find" | "rows">) {
   const writes = await findByIdempotencyClaims(refsAfter(mark, MAX_WRITES));
-  const row = spec.rows ? await spec.rows.find(refsAfter(mark, 1)[0]) : null;
+  const row = spec.rows?.find ? await spec.rows.find(refsAfter(mark, 1)[0]) : null;
   if (row === null && !writes.length) return null;
   setClaimWrites(mark.writes + Math.max(writes.length, 1));
   await wakeWallets(writes); // the earlier run may have died before it woke them (the reconciler would, later)
@@ -84,15 +88,3 @@ async function answerEarlier<R>(mark: { id: string; writes: number }, spec: Pick
 }
 
 const pushed = (list: Transaction[], record: Transaction) => (list.push(record), record);
-
-/**
- * Fault injection for the exactly-once tests: with FAULT_AFTER_COMMIT set to chain-write kinds (comma-separated,
- * or `*`), a request whose writes of such a kind just committed fails, as a lost RPC answer or a failed dispatch
- * would; with FAULT_AFTER_COMMIT_HANG=1 as well, it never answers instead (for a kill -9 of its instance).
- */
-export async function injectedFaultAfterCommit(records: Pick<Transaction, "kind">[]) {
-  const kinds = process.env.FAULT_AFTER_COMMIT?.split(",");
-  if (!kinds || !records.some((r) => kinds.includes("*") || kinds.includes(r.kind))) return;
-  if (process.env.FAULT_AFTER_COMMIT_HANG === "1") await new Promise(() => {});
-  throw new Error(`FAULT_AFTER_COMMIT: injected failure after the commit of ${records.map((r) => r.kind).join(", ")}`);
-}

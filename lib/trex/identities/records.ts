@@ -2,10 +2,10 @@
 // onConfirmed, inside the transaction that finalizes a chain write), so the select lists return them in
 // the shape of Prisma's models.
 import { encodeAbiParameters, keccak256, type Address, type Hex } from "viem";
-import { pool, type Queryable } from "@/lib/db";
+import { db, pool, type Queryable } from "@/lib/db";
 import { selectList } from "@/lib/db/columns";
 import { unixSeconds } from "@/lib/core/ids";
-import { notFound } from "@/lib/core/errors";
+import { findScoped } from "@/lib/chain/intake/resource-rows";
 import type { Identity, IdentityClaim } from "@/lib/generated/prisma/client";
 import type { Scope } from "@/lib/core/scope";
 import { countryOf } from "@/lib/core/countries";
@@ -92,13 +92,7 @@ export function serializeClaim(row: IdentityClaim, identityAddress: string) {
   };
 }
 
-export async function findIdentity(scope: Scope, id: string, client: Queryable = pool): Promise<Identity> {
-  const { rows } = await client.query(`SELECT ${IDENTITY_COLUMNS} FROM identities WHERE id = $1 AND tenant_id = $2 AND livemode = $3`, [
-    id, scope.tenantId, scope.livemode,
-  ]);
-  if (!rows.length) throw notFound("identity", id);
-  return rows[0] as Identity;
-}
+export const findIdentity = (scope: Scope, id: string): Promise<Identity> => findScoped(db.identity, scope, id, "identity");
 
 export async function loadIdentity(id: string, client: Queryable): Promise<Identity | undefined> {
   const { rows } = await client.query(`SELECT ${IDENTITY_COLUMNS} FROM identities WHERE id = $1`, [id]);

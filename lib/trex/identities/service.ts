@@ -18,7 +18,7 @@ import { writeOnce, type ChainWrite } from "@/lib/chain/intake";
 import type { Identity, Transaction } from "@/lib/generated/prisma/client";
 import type { Scope } from "@/lib/core/scope";
 import type { ListParams } from "@/lib/schemas/common";
-import { paginate } from "@/lib/core/pagination";
+import { listScoped } from "@/lib/chain/intake/resource-rows";
 import { trexBase } from "@/lib/trex/suite/base";
 import { regulatedToken, type RegulatedToken } from "@/lib/trex/suite/service";
 import type { Country } from "@/lib/core/countries";
@@ -126,11 +126,8 @@ export interface IdentityFilters {
 }
 
 export async function listIdentities(scope: Scope, params: ListParams & IdentityFilters) {
-  const where: Record<string, unknown> = { tenantId: scope.tenantId, livemode: scope.livemode };
-  if (params.token_id) where.tokenId = params.token_id;
-  if (params.status) where.status = params.status;
-  if (params.wallet) where.wallet = params.wallet;
-  const page = await paginate(db.identity, where, params, (row) => row);
+  const filters = { ...(params.token_id && { tokenId: params.token_id }), ...(params.wallet && { wallet: params.wallet }) };
+  const page = await listScoped(db.identity, scope, params, (row) => row, filters);
   const summaries = await claimSummaries(page.data.map((row) => row.id));
   return { ...page, data: page.data.map((row) => serializeIdentity(row, summaries.get(row.id))) };
 }

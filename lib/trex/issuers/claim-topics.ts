@@ -4,14 +4,14 @@
 import type { z } from "zod";
 import { db } from "@/lib/db";
 import { conflict, invalidRequest, notFound } from "@/lib/core/errors";
-import { paginate } from "@/lib/core/pagination";
+import { findScoped, listScoped } from "@/lib/chain/intake/resource-rows";
 import { writeOnce } from "@/lib/chain/intake";
 import type { ClaimTopic, Transaction } from "@/lib/generated/prisma/client";
 import type { CreateClaimTopicInput, ListClaimTopicsQuery } from "@/lib/schemas/trusted-issuers";
 import type { Scope } from "@/lib/core/scope";
 import { regulatedToken, type RegulatedToken } from "@/lib/trex/suite/service";
 import { encodeCall, readAt } from "@/lib/trex/suite/reads";
-import { CLAIM_TOPIC_COLUMNS, recordId, registrationFilter, serializeClaimTopic } from "@/lib/trex/issuers/records";
+import { CLAIM_TOPIC_COLUMNS, recordId, tokenFilter, serializeClaimTopic } from "@/lib/trex/issuers/records";
 import { registryToken } from "@/lib/trex/issuers/trusted-issuers";
 
 const ctr = (token: RegulatedToken) => token.suite.claimTopicsRegistry;
@@ -60,13 +60,13 @@ export async function createClaimTopic(scope: Scope, body: z.output<typeof Creat
 }
 
 export function listClaimTopics(scope: Scope, params: z.output<typeof ListClaimTopicsQuery>) {
-  return paginate(db.claimTopic, registrationFilter(scope, params), params, serializeClaimTopic);
+  return listScoped(db.claimTopic, scope, params, serializeClaimTopic, tokenFilter(params));
 }
 
 /** An active topic, still required on chain, with its token: what a removal needs before anything is recorded. */
 async function removableTopic(scope: Scope, id: string) {
-  const row = await db.claimTopic.findFirst({ where: { id, tenantId: scope.tenantId, livemode: scope.livemode } });
-  if (!row || row.status === "removed") throw notFound("claim topic", id);
+  const row = await findScoped(db.claimTopic, scope, id, "claim topic");
+  if (row.status === "removed") throw notFound("claim topic", id);
   if (row.status !== "active") {
     const why = row.status === "pending" ? "its registration has not confirmed yet" : row.status === "failed" ? "its registration failed" : "it is being removed";
     throw invalidRequest("claim_topic_not_active", `Cannot remove claim topic '${id}': ${why}.`, "topicId");

@@ -1,59 +1,33 @@
-// What happens when the registry writes of trusted issuers and claim topics end: the record takes the
-// state the chain now has, and the event goes out with the record (raw SQL: this runs inside the
-// database transaction that finalizes the chain record).
-import type { EffectEvent, Operation } from "@/lib/chain/registry/kinds";
-import type { Queryable } from "@/lib/db";
+// What happens when the registry writes of trusted issuers and claim topics end: the record takes the state the
+// chain now has and the event goes out with it, through the resource kit (lib/chain/intake/resource-rows), in the
+// database transaction that finalizes the chain record.
+import type { Operation } from "@/lib/chain/registry/kinds";
+import { failure, resourceLifecycle } from "@/lib/chain/intake/resource-rows";
 import type { ClaimTopic, TrustedIssuer } from "@/lib/generated/prisma/client";
-import type { EventType } from "@/lib/core/event-types";
 import { CLAIM_TOPIC_COLUMNS, serializeClaimTopic, serializeTrustedIssuer, TRUSTED_ISSUER_COLUMNS } from "@/lib/trex/issuers/records";
 
 type Effect = { trusted_issuer?: string; claim_topic?: string; claim_topics?: string[] };
-const effectOf = (tx: { effect: unknown }) => (tx.effect ?? {}) as Effect;
-const NOW = "updated_at = now() AT TIME ZONE 'UTC'";
 
-async function updateIssuer(client: Queryable, id: string | undefined, set: string, values: unknown[], event?: EventType): Promise<EffectEvent[]> {
-  if (!id) return [];
-  const { rows } = await client.query(`UPDATE trusted_issuers SET ${set}, ${NOW} WHERE id = $1 RETURNING ${TRUSTED_ISSUER_COLUMNS}`, [id, ...values]);
-  return event && rows.length ? [{ type: event, object: serializeTrustedIssuer(rows[0] as TrustedIssuer) }] : [];
-}
+const issuers = resourceLifecycle<TrustedIssuer>({
+  table: "trusted_issuers", columns: TRUSTED_ISSUER_COLUMNS, id: (effect) => (effect as Effect).trusted_issuer, serialize: serializeTrustedIssuer,
+});
 
-async function updateTopic(client: Queryable, id: string | undefined, set: string, values: unknown[], event?: EventType): Promise<EffectEvent[]> {
-  if (!id) return [];
-  const { rows } = await client.query(`UPDATE claim_topics SET ${set}, ${NOW} WHERE id = $1 RETURNING ${CLAIM_TOPIC_COLUMNS}`, [id, ...values]);
-  return event && rows.length ? [{ type: event, object: serializeClaimTopic(rows[0] as ClaimTopic) }] : [];
-}
+const topics = resourceLifecycle<ClaimTopic>({
+  table: "claim_topics", columns: CLAIM_TOPIC_COLUMNS, id: (effect) => (effect as Effect).claim_topic, serialize: serializeClaimTopic,
+});
 
-const issuerAdd: Operation = {
-  onConfirmed: ({ tx, client }) => updateIssuer(client, effectOf(tx).trusted_issuer, "status = 'active', failure_reason = NULL", [], "trusted_issuer.registered"),
-  onFailed: ({ tx, client, reason }) => updateIssuer(client, effectOf(tx).trusted_issuer, "status = 'failed', failure_reason = $2", [reason]),
-};
-
-const issuerRemove: Operation = {
-  onConfirmed: ({ tx, client }) => updateIssuer(client, effectOf(tx).trusted_issuer, "status = 'removed'", [], "trusted_issuer.removed"),
-  // Still registered on chain: the record goes back to active, saying why the removal failed.
-  onFailed: ({ tx, client, reason }) => updateIssuer(client, effectOf(tx).trusted_issuer, "status = 'active', failure_reason = $2", [reason]),
-};
-
-const issuerTopics: Operation = {
-  onConfirmed: ({ tx, client }) =>
-    updateIssuer(client, effectOf(tx).trusted_issuer, "claim_topics = $2, pending_claim_topics = NULL", [effectOf(tx).claim_topics ?? []], "trusted_issuer.claim_topics.updated"),
-  onFailed: ({ tx, client, reason }) => updateIssuer(client, effectOf(tx).trusted_issuer, "pending_claim_topics = NULL, failure_reason = $2", [reason]),
-};
-
-const topicAdd: Operation = {
-  onConfirmed: ({ tx, client }) => updateTopic(client, effectOf(tx).claim_topic, "status = 'active', failure_reason = NULL", [], "claim_topic.registered"),
-  onFailed: ({ tx, client, reason }) => updateTopic(client, effectOf(tx).claim_topic, "status = 'failed', failure_reason = $2", [reason]),
-};
-
-const topicRemove: Operation = {
-  onConfirmed: ({ tx, client }) => updateTopic(client, effectOf(tx).claim_topic, "status = 'removed'", [], "claim_topic.removed"),
-  onFailed: ({ tx, client, reason }) => updateTopic(client, effectOf(tx).claim_topic, "status = 'active', failure_reason = $2", [reason]),
-};
+const registered = { status: "active", failure_reason: null };
+/** A removal that failed: still registered on chain, so the record goes back to active, saying why. */
+const stillActive = (reason: string) => ({ status: "active", failure_reason: reason });
 
 export const trustedIssuerOperations = {
-  "trusted_issuer.add": issuerAdd,
-  "trusted_issuer.remove": issuerRemove,
-  "trusted_issuer.update_claim_topics": issuerTopics,
-  "claim_topic.add": topicAdd,
-  "claim_topic.remove": topicRemove,
+  "trusted_issuer.add": issuers.transition({ confirmed: registered, event: "trusted_issuer.registered", failed: failure }),
+  "trusted_issuer.remove": issuers.transition({ confirmed: { status: "removed" }, event: "trusted_issuer.removed", failed: stillActive }),
+  "trusted_issuer.update_claim_topics": issuers.transition({
+    confirmed: ({ tx }) => ({ claim_topics: (tx.effect as Effect).claim_topics ?? [], pending_claim_topics: null }),
+    event: "trusted_issuer.claim_topics.updated",
+    failed: (reason) => ({ pending_claim_topics: null, failure_reason: reason }),
+  }),
+  "claim_topic.add": topics.transition({ confirmed: registered, event: "claim_topic.registered", failed: failure }),
+  "claim_topic.remove": topics.transition({ confirmed: { status: "removed" }, event: "claim_topic.removed", failed: stillActive }),
 } satisfies Record<string, Operation>;

@@ -3,20 +3,14 @@
 import { newId, unixSeconds, type IdPrefix } from "@/lib/core/ids";
 import { selectList } from "@/lib/db/columns";
 import type { ClaimTopic, TrustedIssuer } from "@/lib/generated/prisma/client";
-import type { Scope } from "@/lib/core/scope";
 
 type RecordStatus = "pending" | "active" | "removing" | "removed" | "failed";
 
 // lib/core/ids.ts lists the platform's prefixes; these two records carry their own.
 export const recordId = (prefix: "tis" | "ctp") => newId(prefix as IdPrefix);
 
-/** The list filter of both registries' records: the caller's tenant and mode, then `token_id` and `status` when given. */
-export const registrationFilter = (scope: Scope, params: { token_id?: string; status?: string }) => ({
-  tenantId: scope.tenantId,
-  livemode: scope.livemode,
-  ...(params.token_id ? { tokenId: params.token_id } : {}),
-  ...(params.status ? { status: params.status } : {}),
-});
+/** The list filter of both registries' records besides the kit's (tenant, mode, status): `token_id` when given. */
+export const tokenFilter = (params: { token_id?: string }) => (params.token_id ? { tokenId: params.token_id } : {});
 
 export const TRUSTED_ISSUER_COLUMNS = selectList(
   ["id", "tenantId", "livemode", "tokenId", "network", "issuer", "claimTopics", "pendingClaimTopics", "status", "lastTxId", "failureReason"],

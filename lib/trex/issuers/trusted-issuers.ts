@@ -5,14 +5,14 @@ import { getAddress, type Address } from "viem";
 import type { z } from "zod";
 import { db, type Queryable } from "@/lib/db";
 import { ApiError, conflict, invalidRequest, notFound } from "@/lib/core/errors";
-import { paginate } from "@/lib/core/pagination";
+import { findScoped, listScoped } from "@/lib/chain/intake/resource-rows";
 import { writeOnce } from "@/lib/chain/intake";
 import type { Transaction, TrustedIssuer } from "@/lib/generated/prisma/client";
 import type { CreateTrustedIssuerInput, ListTrustedIssuersQuery, UpdateClaimTopicsInput } from "@/lib/schemas/trusted-issuers";
 import type { Scope } from "@/lib/core/scope";
 import { regulatedToken, type RegulatedToken } from "@/lib/trex/suite/service";
 import { encodeCall, hasCode, readAt } from "@/lib/trex/suite/reads";
-import { recordId, registrationFilter, serializeTrustedIssuer, TRUSTED_ISSUER_COLUMNS } from "@/lib/trex/issuers/records";
+import { recordId, tokenFilter, serializeTrustedIssuer, TRUSTED_ISSUER_COLUMNS } from "@/lib/trex/issuers/records";
 
 /** The token named by `token_id` (body or query): its errors (404, 400 unsupported_standard) name that parameter. */
 export async function registryToken(scope: Scope, tokenId: string): Promise<RegulatedToken> {
@@ -81,12 +81,12 @@ export async function createTrustedIssuer(scope: Scope, body: z.output<typeof Cr
 }
 
 export function listTrustedIssuers(scope: Scope, params: z.output<typeof ListTrustedIssuersQuery>) {
-  return paginate(db.trustedIssuer, registrationFilter(scope, params), params, serializeTrustedIssuer);
+  return listScoped(db.trustedIssuer, scope, params, serializeTrustedIssuer, tokenFilter(params));
 }
 
 async function findTrustedIssuer(scope: Scope, id: string) {
-  const row = await db.trustedIssuer.findFirst({ where: { id, tenantId: scope.tenantId, livemode: scope.livemode } });
-  if (!row || row.status === "removed") throw notFound("trusted issuer", id);
+  const row = await findScoped(db.trustedIssuer, scope, id, "trusted issuer");
+  if (row.status === "removed") throw notFound("trusted issuer", id);
   return row;
 }
 
