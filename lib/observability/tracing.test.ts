@@ -68,6 +68,8 @@ describe("tracing", () => {
     for (const stage of ["chain.intake", "chain.run", "chain.sign", "chain.broadcast", "chain.inclusion", "chain.confirmation", "webhook.delivery"]) {
       expect([...names], stage).toContain(stage);
     }
+    // The chain's JSON-RPC calls are not spans of their own (OTEL_TRACE_RPC unset); the stages time them.
+    expect(tree.filter((s) => s.name.includes(new URL(inject("localChainRpcUrl")).host)).map((s) => s.name)).toEqual([]);
     const ids = new Set(tree.map((s) => s.spanId));
     expect(tree.filter((s) => !s.parentSpanId)).toHaveLength(1);
     for (const s of tree.filter((s) => s.parentSpanId)) expect(ids.has(s.parentSpanId!), `${s.name}'s parent`).toBe(true);

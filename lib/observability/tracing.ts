@@ -49,9 +49,21 @@ export const recordAttributes = (records: { id: string; tenantId: string; livemo
 });
 
 /** Called from instrumentation.ts: registers the tracer provider and the OTLP/HTTP exporter, only if configured. */
+/** The configured chain RPC URLs (RPC_URL_<NETWORK>, comma-separated lists, and the local chain's). */
+function rpcUrls(): string[] {
+  const names = Object.keys(process.env).filter((name) => name.startsWith("RPC_URL_") || name === "LOCAL_CHAIN_RPC_URL");
+  return names.flatMap((name) => (process.env[name] ?? "").split(",").map((url) => url.trim()).filter(Boolean));
+}
+
 export async function registerTracing(): Promise<boolean> {
   if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT && !process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return false;
   const { registerOTel } = await import("@vercel/otel");
-  registerOTel({ serviceName: process.env.OTEL_SERVICE_NAME ?? "token-platform" });
+  registerOTel({
+    serviceName: process.env.OTEL_SERVICE_NAME ?? "token-platform",
+    // A write makes several JSON-RPC calls per stage; the chain.* spans time the stages, and the RPC metrics count
+    // the calls by method and outcome. A span per call would be most of a trace's spans (and of its cost):
+    // kept out unless OTEL_TRACE_RPC=1.
+    instrumentationConfig: { fetch: { ignoreUrls: process.env.OTEL_TRACE_RPC === "1" ? [] : rpcUrls() } },
+  });
   return true;
 }
