@@ -1,10 +1,11 @@
 // Shared by the benchmarks: a PostgreSQL database with migrations, and the production server (built if needed).
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import pg from "pg";
 import { applyMigrations } from "../../lib/db/migrate";
 import { spawnProductionServer } from "../lib/production-server";
+import { ensureBuild } from "../lib/app-build";
 import { startChainProcess as startChainOnly } from "../lib/chain-process";
 import { localChainDefinition } from "@/lib/chain/local/node";
 import { LOCAL_CHAIN_ID, localAccounts } from "@/lib/chain/local/accounts";
@@ -26,13 +27,9 @@ export async function benchDatabase() {
 }
 
 export async function startNext(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  // The build the tests share, redone when a source is newer (a stale build would measure old code).
   const distDir = process.env.NEXT_DIST_DIR ?? ".next";
-  if (!existsSync(join(root, distDir, "BUILD_ID"))) {
-    console.log("building (next build)…");
-    await new Promise<void>((ok, fail) =>
-      spawn("npm", ["run", "build"], { cwd: root, stdio: "inherit" }).on("exit", (c) => (c === 0 ? ok() : fail(new Error("build failed")))),
-    );
-  }
+  await ensureBuild(join(tmpdir(), `bench-build-${process.pid}.log`), (line) => console.log(line), distDir);
   // As `npm start` runs it (scripts/dev.ts --prod): the production server, scripts/serve.ts.
   const child = spawnProductionServer(
     "127.0.0.1",
