@@ -27,6 +27,7 @@ export function DataTable<T>({
   rowKey,
   rowProps,
   wrap = true,
+  dense = false,
 }: {
   /** Read by screen readers only. */
   caption: string;
@@ -36,11 +37,13 @@ export function DataTable<T>({
   rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & DataAttributes;
   /** false: no scrolling `.table-wrap`, for a narrow table inside a card body. */
   wrap?: boolean;
+  /** Tighter cell padding, for a table of many columns that must all fit at laptop width. */
+  dense?: boolean;
 }) {
   const shown = columns.filter((c): c is Column<T> => Boolean(c));
   const labelOf = (c: Column<T>) => c.label ?? (typeof c.header === "string" && c.header ? c.header : undefined);
   const table = (
-    <table className="table">
+    <table className={dense ? "table table-dense" : "table"}>
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>

@@ -17,6 +17,7 @@ export function TransactionsTable({ transactions, showToken = true }: { transact
   return (
     <DataTable
       caption="Transactions"
+      dense
       rows={transactions}
       rowKey={(t) => t.id}
       rowProps={(t) => ({ "data-kind": t.kind, "data-status": t.status })}
@@ -28,7 +29,7 @@ export function TransactionsTable({ transactions, showToken = true }: { transact
               <Link href={`/transactions/${t.id}`} className="row-link" title={t.kind}>
                 {t.kind_name}
               </Link>
-              <span className="sub mono" title={t.id}>
+              <span className="sub mono nowrap" title={t.id}>
                 {shorten(t.id, 10, 4)}
               </span>
             </>
