@@ -88,12 +88,13 @@ test("transactions: units and symbols, filters, search by hash, CSV export, and 
   });
 
   await test.step("filters: kind, day and token narrow the list, as a link", async () => {
-    await page.getByLabel("Kind").selectOption("token.mint");
+    const filters = page.getByRole("form", { name: "Filter transactions" });
+    await filters.getByLabel("Kind").selectOption("token.mint");
     const today = new Date().toISOString().slice(0, 10);
-    await page.getByLabel("From (UTC)").fill(today);
-    await page.getByLabel("To (UTC)").fill(today);
-    await page.getByLabel("Token").selectOption(token.body.id);
-    await page.getByRole("button", { name: "Filter" }).click();
+    await filters.getByLabel("From (UTC)").fill(today);
+    await filters.getByLabel("To (UTC)").fill(today);
+    await filters.getByLabel("Token").selectOption(token.body.id);
+    await filters.getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(/kind=token\.mint/);
     await expect(page.locator("table.table tbody tr")).toHaveCount(2);
     await expect(page.locator('tr[data-kind="token.deploy"]')).toHaveCount(0);
@@ -105,8 +106,9 @@ test("transactions: units and symbols, filters, search by hash, CSV export, and 
 
   await test.step("search by hash finds the one transaction", async () => {
     await page.goto(`${base()}/transactions`);
-    await page.getByLabel("Search").fill(toBob.hash);
-    await page.getByLabel("Search").press("Enter");
+    const search = page.getByRole("form", { name: "Filter transactions" }).getByLabel("Search");
+    await search.fill(toBob.hash);
+    await search.press("Enter");
     await expect(page.locator("table.table tbody tr")).toHaveCount(1);
     await expect(page.locator(`tr:has(a[href="/transactions/${toBob.id}"])`).getByTestId("amount")).toHaveText("2.25 LDGR");
   });
