@@ -5,6 +5,8 @@ type DataAttributes = { [name: `data-${string}`]: string | undefined };
 
 export interface Column<T> {
   header: ReactNode;
+  /** Names the cell in a stacked row (phone width) when `header` is not plain text; none for an actions column. */
+  label?: string;
   /** On the header and the cells, e.g. "hide-sm", "num". */
   className?: string;
   /** Replaces `className` on the cells where they need more than the header (e.g. "num mono hide-sm"). */
@@ -13,7 +15,11 @@ export interface Column<T> {
   cellProps?: (row: T) => TdHTMLAttributes<HTMLTableCellElement> & DataAttributes;
 }
 
-/** A console list as a table; `false`/`null` columns are left out, so a column can be conditional. */
+/**
+ * A console list as a table; `false`/`null` columns are left out, so a column can be conditional. At phone
+ * width each row stacks, every cell under its column's name (`data-label`, app/globals.css), so no column
+ * hides behind a sideways scroll.
+ */
 export function DataTable<T>({
   caption,
   columns,
@@ -21,6 +27,7 @@ export function DataTable<T>({
   rowKey,
   rowProps,
   wrap = true,
+  dense = false,
 }: {
   /** Read by screen readers only. */
   caption: string;
@@ -30,10 +37,13 @@ export function DataTable<T>({
   rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & DataAttributes;
   /** false: no scrolling `.table-wrap`, for a narrow table inside a card body. */
   wrap?: boolean;
+  /** Tighter cell padding, for a table of many columns that must all fit at laptop width. */
+  dense?: boolean;
 }) {
   const shown = columns.filter((c): c is Column<T> => Boolean(c));
+  const labelOf = (c: Column<T>) => c.label ?? (typeof c.header === "string" && c.header ? c.header : undefined);
   const table = (
-    <table className="table">
+    <table className={dense ? "table table-dense" : "table"}>
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
@@ -48,7 +58,7 @@ export function DataTable<T>({
         {rows.map((row) => (
           <tr key={rowKey(row)} {...rowProps?.(row)}>
             {shown.map((c, i) => (
-              <td key={i} className={c.cellClassName ?? c.className} {...c.cellProps?.(row)}>
+              <td key={i} className={c.cellClassName ?? c.className} data-label={labelOf(c)} {...c.cellProps?.(row)}>
                 {c.cell(row)}
               </td>
             ))}

@@ -3,6 +3,7 @@
 // mode's networks. Secrets are stored as hashes, so a key's secret exists only when it is created: "Create a
 // quickstart key" makes one and fills it in (once). Live mode without a reachable mainnet shows what is missing.
 import { useState, useTransition } from "react";
+import { docsWithKey } from "@/lib/console/docs-link";
 import { quickstartSteps } from "@/lib/console/quickstart";
 import { createKeyAction } from "@/app/(console)/_actions/keys";
 import { CodeBlock } from "./CodeBlock";
@@ -16,10 +17,12 @@ interface QuickstartProps {
   livemode: boolean;
   /** The network the commands deploy on; null when this mode has none reachable. */
   network: string | null;
+  /** Its name for people ("Polygon"). */
+  networkName: string | null;
   initialSecret?: string;
 }
 
-export function Quickstart({ baseUrl, walletAddress, redactedKey, livemode, network, initialSecret }: QuickstartProps) {
+export function Quickstart({ baseUrl, walletAddress, redactedKey, livemode, network, networkName, initialSecret }: QuickstartProps) {
   const [secret, setSecret] = useState<string | null>(initialSecret ?? null);
   const [error, setError] = useState<string | null>(null);
   const [pending, start] = useTransition();
@@ -42,6 +45,15 @@ export function Quickstart({ baseUrl, walletAddress, redactedKey, livemode, netw
           <span aria-hidden="true">⚠</span>
           <span>
             These commands contain the secret of your new {mode} key <strong>Quickstart</strong>. It is shown only now: copy it somewhere safe.
+            {livemode ? null : (
+              <>
+                {" "}
+                <a href={docsWithKey(secret)} target="_blank" rel="noopener">
+                  Open the API reference with this key filled in
+                </a>
+                .
+              </>
+            )}
           </span>
         </div>
       ) : (
@@ -69,7 +81,7 @@ export function Quickstart({ baseUrl, walletAddress, redactedKey, livemode, netw
       {livemode ? (
         <p className="small notice notice-warning">
           <span aria-hidden="true">⚠</span>
-          <span>Live mode: these commands deploy and mint on {network}, a mainnet, paying real gas from your wallet. Fund it first.</span>
+          <span>Live mode: these commands deploy and mint on {networkName ?? network}, a mainnet, paying real gas from your wallet. Fund it first.</span>
         </p>
       ) : null}
       <p className="muted small">Each step stops with the API&apos;s message when something fails; a later step then says which one to fix.</p>

@@ -242,7 +242,7 @@ test("the reference flow in the console", async ({ browser }) => {
     await expect(row).toHaveAttribute("data-status", "confirmed");
     await expect(row.getByTestId("confirmations")).toHaveText(/^[1-9]\d*$/);
     await expect(page.locator('tr[data-kind="token.deploy"]')).toHaveAttribute("data-status", "confirmed");
-    await row.getByRole("link", { name: "token.mint" }).click();
+    await row.getByRole("link", { name: "Mint", exact: true }).click();
     await expect(page).toHaveURL(/\/transactions\/tx_/);
     await expect(page.locator(".page-header [data-status]")).toHaveAttribute("data-status", "confirmed");
     await expect(page.getByText(/0x[0-9a-f]{64}/).first()).toBeVisible();

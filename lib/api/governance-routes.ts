@@ -2,6 +2,7 @@
 // or a write answered with its transaction, so each route file is one line calling one of these.
 import type { z } from "zod";
 import { api } from "@/lib/api/handler";
+import type { ApiTag } from "@/lib/api/tags";
 import { IdParam } from "@/lib/schemas/common";
 import { GovernanceRead, ProposalParams, SetterInputs } from "@/lib/schemas/governance";
 import { Transaction } from "@/lib/schemas/transactions";
@@ -9,7 +10,7 @@ import type { Scope } from "@/lib/core/scope";
 import { governanceOnly } from "@/lib/governance/proposals";
 import { governanceRead, proposalRead, type GovernanceReadName, type ProposalReadName } from "@/lib/governance/reads";
 
-const tags = ["governance"];
+const tags: ApiTag[] = ["governance"];
 const NOT_FOUND = { 404: "No such governance instance" };
 type Obj = z.ZodType<Record<string, unknown>>;
 

@@ -27,6 +27,7 @@ import { requireAdmin, type Admin } from "@/lib/billing/admin";
 import { actorOf, assertRole } from "./access";
 import { actingAs } from "@/lib/core/actor";
 import type { Role } from "@/lib/core/roles";
+import type { ApiTag } from "./tags";
 
 export type AnyObject = z.ZodType<Record<string, unknown>>;
 
@@ -44,7 +45,8 @@ export interface RouteOptions<B extends AnyObject | undefined, Q extends AnyObje
   errors?: Record<number, string>;
   status?: number;
   policy?: Policy;
-  tags?: string[];
+  /** Its area in the OpenAPI document (./tags). */
+  tags?: readonly ApiTag[];
   deprecated?: boolean;
   /** The body is handed over as received (ctx.rawBody), not parsed as JSON: for a signed inbound webhook. */
   rawBody?: boolean;

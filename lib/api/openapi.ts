@@ -6,6 +6,8 @@ import type { RouteHandler } from "./handler";
 import { ErrorEnvelope } from "@/lib/schemas/common";
 import { ORIGIN_NOT_ALLOWED } from "@/lib/connect/end-users/cors";
 import { minimumRole } from "./access";
+import { operationId } from "./operation-ids";
+import { API_TAGS } from "./tags";
 
 const QUOTA_EXCEEDED =
   "Quota exceeded (`quota_exceeded`): the plan's API calls, chain writes, deployed contracts or webhook endpoints; the message names the limit, the use and the upgrade (POST /v1/billing/checkout)";
@@ -20,8 +22,25 @@ const rateLimitHeaders = {
   "Request-Id": { description: "Id of this request, for support", schema: { type: "string" as const } },
 };
 
-function operation(method: string, handler: RouteHandler): ZodOpenApiOperationObject {
+/** Who may call it, in a sentence: every operation's description ends with it. */
+function access(method: string, meta: RouteHandler["meta"]): string {
+  if (meta.adminSecret) return "Needs the platform's admin secret (X-Admin-Secret).";
+  if (meta.auth === "none") return "No authentication.";
+  const role = `a member's session token with at least the ${minimumRole(method, meta.role)} role`;
+  if (meta.auth === "session") return `Needs ${role}.`;
+  if (meta.auth === "any") return `Needs an API key (its mode's data) or ${role}.`;
+  return "Needs an API key; it sees and changes its own mode's data (test or live).";
+}
+
+/** The route's own description, or its summary as a sentence; then who may call it. */
+function describe(method: string, meta: RouteHandler["meta"]): string {
+  const own = meta.description ?? (/[.!?)]$/.test(meta.summary) ? meta.summary : `${meta.summary}.`);
+  return `${own}\n\n${access(method, meta)}`;
+}
+
+function operation(method: string, path: string, handler: RouteHandler): ZodOpenApiOperationObject {
   const meta = handler.meta;
+  const paged = Boolean(meta.query && "shape" in meta.query && "starting_after" in (meta.query.shape as object));
   const status = String(meta.status ?? 200);
   const responses: ZodOpenApiOperationObject["responses"] = {
     [status]: {
@@ -51,9 +70,11 @@ function operation(method: string, handler: RouteHandler): ZodOpenApiOperationOb
   const security: Record<string, string[]>[] =
     meta.auth === "api_key" ? [{ apiKey: [] }] : meta.auth === "session" ? [{ session: [] }] : meta.auth === "any" ? [{ apiKey: [] }, { session: [] }] : meta.adminSecret ? [{ adminSecret: [] }] : [];
   return {
+    // Addition to the spec (which names no operations): ids derived from the method and path (./operation-ids).
+    operationId: operationId(method, path, routeTable, paged),
     summary: meta.summary,
-    description: meta.description,
-    tags: meta.tags,
+    description: describe(method, meta),
+    tags: meta.tags && [...meta.tags],
     deprecated: meta.deprecated,
     security,
     requestParams: {
@@ -73,7 +94,7 @@ export async function openApiDocument() {
   for (const { path, methods } of routeTable) {
     const mod = await routeModules[path]();
     const item: Record<string, ZodOpenApiOperationObject> = {};
-    for (const method of methods) item[method.toLowerCase()] = operation(method.toLowerCase(), mod[method] as RouteHandler);
+    for (const method of methods) item[method.toLowerCase()] = operation(method.toLowerCase(), path, mod[method] as RouteHandler);
     // Browser requests to Connect are held to the tenant's allowed origins (lib/connect/end-users/cors).
     if (path.startsWith("/v1/connect/")) for (const op of Object.values(item)) op.responses["403"] = errorResponse(ORIGIN_NOT_ALLOWED);
     paths[path.replace(/\[(\w+)\]/g, "{$1}")] = item;
@@ -88,9 +109,13 @@ export async function openApiDocument() {
         "or a session access token from /auth/login where an operation says so. Errors use one envelope: " +
         '`{"error":{"type","code","message","status","param?"}}`. Writes accept `idempotency_key`. ' +
         "No string of a request (value or key, in the body, query, path or Idempotency-Key header) may hold a NUL character " +
-        "or an unpaired UTF-16 surrogate: 400 `parameter_invalid` naming the field. Bodies are at most 1 MB and 32 levels deep.",
+        "or an unpaired UTF-16 surrogate: 400 `parameter_invalid` naming the field. Bodies are at most 1 MB and 32 levels deep. " +
+        "Addition to the spec: each operation's `operationId` is derived from its method and path (`listTransactions`, " +
+        "`getTransaction`, `createToken`, `mintToken`, `deleteWebhookEndpoint`; `post…` for the POST form of a PUT), and its " +
+        "description ends with who may call it.",
     },
     servers: [{ url: "/" }],
+    tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
     components: {
       securitySchemes: {
         apiKey: { type: "http", scheme: "bearer", description: "API key secret: sk_test_… or sk_live_…" },

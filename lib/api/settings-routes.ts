@@ -9,7 +9,7 @@ type Section = Parameters<typeof getSection>[1];
 /** GET, PUT and POST of one section; `title` is the GET's summary, the updates' say "Update <title> …". */
 export function settingsRoutes(section: Section, title: string, schemas: { body: z.ZodType<Record<string, unknown>>; response: z.ZodType }, errors?: Record<number, string>) {
   const { body, response } = schemas;
-  const tags = ["settings"];
+  const tags = ["settings"] as const;
   return {
     GET: api({ auth: "api_key", summary: title, response, tags }, ({ scope }) => getSection(scope, section)),
     PUT: api({ auth: "api_key", summary: `Update ${title} (partial: only the fields sent change)`, body, response, errors, tags }, ({ scope, body }) =>

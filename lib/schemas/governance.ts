@@ -56,7 +56,7 @@ export const Governance = apiObject("governance", {
 export const GovernanceList = listOf(Governance, "GovernanceList");
 export const ListGovernanceQuery = listQuery({ status: GovernanceStatus.optional(), network: z.string().min(1).max(64).optional() });
 
-export const ProposalIdString = z.string().regex(/^\d{1,78}$/, "must be the proposal id as a decimal integer").meta({ description: "The on-chain proposal id (uint256, decimal).", example: "4721…" });
+export const ProposalIdString = z.string().regex(/^\d{1,78}$/, "must be the proposal id as a decimal integer").meta({ description: "The on-chain proposal id (uint256, decimal).", example: "47213925178410254739385624419473911294378591127456798432167549023751469306211" });
 export const ProposalParams = z.strictObject({ id: Id, proposalId: ProposalIdString });
 
 export const ProposalState = z.enum(["Pending", "Active", "Canceled", "Defeated", "Succeeded", "Queued", "Expired", "Executed"]);

@@ -16,7 +16,8 @@ export const Signatures = HexBytes.meta({
     "signature (v 0, EIP-1271). Any order: they are sorted by owner before execution. Owners that approved the hash on chain " +
     "(POST …/confirm) and the acting account, when it is an owner (it sends the execution), are added as approved-hash signatures, " +
     "so `0x` is enough once the threshold is met on chain. Fewer than the threshold answers 400 `GS020`.",
-  example: "0x…",
+  // One approved-hash signature (v 1, r = the owner's address).
+  example: "0x00000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c8000000000000000000000000000000000000000000000000000000000000000001",
 });
 
 export const MultisigStatus = z.enum(["deploying", "active", "failed"]).meta({

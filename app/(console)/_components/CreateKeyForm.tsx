@@ -3,6 +3,7 @@ import { ConsoleForm, Field, Select, Submit } from "@/components/ConsoleForm";
 import { SecretReveal } from "@/components/SecretReveal";
 import { CodeBlock } from "@/components/CodeBlock";
 import { quickstartScript } from "@/lib/console/quickstart";
+import { docsWithKey } from "@/lib/console/docs-link";
 import { createKeyAction } from "../_actions/keys";
 
 export function CreateKeyForm({ environment, baseUrl, walletAddress, testNetwork }: { environment: "test" | "live"; baseUrl: string; walletAddress: string; testNetwork: string }) {
@@ -22,6 +23,13 @@ export function CreateKeyForm({ environment, baseUrl, walletAddress, testNetwork
                   <CodeBlock code={quickstartScript({ baseUrl, secretKey: key.secret, walletAddress, network: testNetwork })} label="Quickstart commands" />
                 </div>
               </details>
+            ) : null}
+            {key.environment === "test" ? (
+              <p className="small">
+                <a href={docsWithKey(key.secret)} target="_blank" rel="noopener">
+                  Open the API reference with this key filled in
+                </a>
+              </p>
             ) : null}
           </SecretReveal>
         ) : null

@@ -1,19 +1,23 @@
-// Transactions as a table: status (with the failure reason, or stuck at the fee cap), what it did, hash, confirmations, time.
+// Transactions as a table: what it did (the kind's name), its status (with the failure reason, or stuck at the
+// fee cap), the token's symbol, the amount in token units, the recipient, hash, confirmations and time.
 import Link from "next/link";
 import { explorerUrl } from "@/lib/console/explorer";
 import { DataTable } from "@/components/DataTable";
 import { StatusBadge } from "@/components/StatusBadge";
 import { Hex, shorten } from "@/components/Hex";
 import { Time } from "@/components/Time";
-import type { serializeTransaction } from "@/lib/chain/intake";
+import type { DescribedTransaction } from "@/lib/console/transactions";
 import { stuckNotice } from "@/lib/console/stuck";
 
-export type TransactionRow = ReturnType<typeof serializeTransaction> & { confirmations: number | null };
+export type TransactionRow = DescribedTransaction & { confirmations: number | null };
+
+const none = <span className="muted">—</span>;
 
 export function TransactionsTable({ transactions, showToken = true }: { transactions: TransactionRow[]; showToken?: boolean }) {
   return (
     <DataTable
       caption="Transactions"
+      dense
       rows={transactions}
       rowKey={(t) => t.id}
       rowProps={(t) => ({ "data-kind": t.kind, "data-status": t.status })}
@@ -22,10 +26,10 @@ export function TransactionsTable({ transactions, showToken = true }: { transact
           header: "Transaction",
           cell: (t) => (
             <>
-              <Link href={`/transactions/${t.id}`} className="row-link mono">
-                {t.kind}
+              <Link href={`/transactions/${t.id}`} className="row-link" title={t.kind}>
+                {t.kind_name}
               </Link>
-              <span className="sub mono" title={t.id}>
+              <span className="sub mono nowrap" title={t.id}>
                 {shorten(t.id, 10, 4)}
               </span>
             </>
@@ -45,26 +49,42 @@ export function TransactionsTable({ transactions, showToken = true }: { transact
             </>
           ),
         },
-        { header: "Hash", className: "hide-sm", cell: (t) => <Hex value={t.hash} href={explorerUrl(t.network, "tx", t.hash)} /> },
-        {
-          header: <abbr title="Confirmations">Conf.</abbr>,
-          className: "num",
-          cellProps: () => ({ "data-testid": "confirmations" }),
-          cell: (t) => t.confirmations ?? <span className="muted">—</span>,
-        },
         showToken && {
           header: "Token",
-          className: "hide-sm",
+          cellProps: () => ({ "data-testid": "token" }),
           cell: (t) =>
             t.token ? (
-              <Link href={`/tokens/${t.token}`} className="mono nowrap" title={t.token}>
-                {shorten(t.token, 10, 4)}
+              <Link href={`/tokens/${t.token}`} className="nowrap" title={t.token}>
+                {t.symbol ?? shorten(t.token, 10, 4)}
               </Link>
             ) : (
-              <span className="muted">—</span>
+              none
             ),
         },
-        { header: "Created", className: "hide-sm", cell: (t) => <Time seconds={t.created} /> },
+        {
+          header: "Amount",
+          className: "num",
+          cellProps: () => ({ "data-testid": "amount" }),
+          cell: (t) =>
+            t.amount ? (
+              <span className="nowrap" title={t.amount.raw ? `${t.amount.raw} base units` : undefined}>
+                {t.amount.units}
+                {t.symbol && t.amount.raw ? <span className="muted"> {t.symbol}</span> : null}
+              </span>
+            ) : (
+              none
+            ),
+        },
+        { header: "Recipient", cellProps: () => ({ "data-testid": "recipient" }), cell: (t) => <Hex value={t.recipient} href={explorerUrl(t.network, "address", t.recipient)} /> },
+        { header: "Hash", cell: (t) => <Hex value={t.hash} href={explorerUrl(t.network, "tx", t.hash)} /> },
+        {
+          header: <abbr title="Confirmations">Conf.</abbr>,
+          label: "Confirmations",
+          className: "num",
+          cellProps: () => ({ "data-testid": "confirmations" }),
+          cell: (t) => t.confirmations ?? none,
+        },
+        { header: "Created", cell: (t) => <Time seconds={t.created} /> },
       ]}
     />
   );

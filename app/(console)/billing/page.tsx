@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { networkName } from "@/lib/console/networks";
 import QRCode from "qrcode";
 import { requireConsole, type ConsoleContext } from "@/lib/console/session";
 import { param } from "@/lib/console/pages";
@@ -110,7 +111,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
               columns={[
                 { header: "Date", cell: (p) => <Time seconds={p.created} /> },
                 { header: "Plan", cell: (p) => PLANS[p.plan as keyof typeof PLANS]?.name ?? p.plan },
-                { header: "Method", cell: (p) => (p.method === "crypto" ? `${p.currency} on ${p.network}` : "Card") },
+                { header: "Method", cell: (p) => (p.method === "crypto" ? `${p.currency} on ${networkName(p.network)}` : "Card") },
                 { header: "Amount", cell: (p) => `${formatUnits(p.amount_due, p.decimals)} ${p.currency.toUpperCase()}` },
                 { header: "Received", cell: (p) => formatUnits(p.amount_received, p.decimals) },
                 { header: "Status", cell: (p) => <StatusBadge status={p.status} /> },
@@ -203,7 +204,7 @@ async function CryptoPaymentCard({ payment }: { payment: Payment }) {
           </dd>
           <dt>Network</dt>
           <dd>
-            {payment.network} (chain id {payment.chain_id})
+            {networkName(payment.network)} (chain id {payment.chain_id})
           </dd>
           <dt>Token contract</dt>
           <dd className="mono" style={{ wordBreak: "break-all" }}>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { networkName } from "@/lib/console/networks";
 import Link from "next/link";
 import { requireConsole } from "@/lib/console/session";
 import { publicBaseUrl } from "@/lib/console/request";
@@ -142,13 +143,13 @@ export default async function DashboardPage() {
           <div>
             <h2 id="quickstart">Quickstart</h2>
             <p>
-              The reference flow with curl and your {environment} key{network ? ` on ${network}` : ""}: deploy a token, wait for it, mint 1.5 tokens, read
+              The reference flow with curl and your {environment} key{network ? ` on ${networkName(network)}` : ""}: deploy a token, wait for it, mint 1.5 tokens, read
               the balance.
             </p>
           </div>
         </div>
         <div className="card-body">
-          <Quickstart baseUrl={baseUrl} walletAddress={wallet.wallet_address} redactedKey={envKeys[0]?.redacted_secret ?? null} livemode={livemode} network={network} />
+          <Quickstart baseUrl={baseUrl} walletAddress={wallet.wallet_address} redactedKey={envKeys[0]?.redacted_secret ?? null} livemode={livemode} network={network} networkName={network ? networkName(network) : null} />
         </div>
       </section>
     </>

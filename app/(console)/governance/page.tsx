@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { networkName } from "@/lib/console/networks";
 import { requireConsole } from "@/lib/console/session";
 import { param } from "@/lib/console/pages";
 import { listGovernance } from "@/lib/governance/service";
@@ -49,12 +50,12 @@ export default async function GovernancePage({ searchParams }: { searchParams: P
               {g.name} <StatusBadge status={g.status} />
             </h2>
             <p className="small muted">
-              <span className="mono">{g.id}</span> · {g.network} · governor {g.governor_address ? <Hex value={g.governor_address} /> : "—"} · timelock{" "}
+              <span className="mono">{g.id}</span> · {networkName(g.network)} · governor {g.governor_address ? <Hex value={g.governor_address} /> : "—"} · timelock{" "}
               {g.timelock_address ? <Hex value={g.timelock_address} /> : "—"} · voting delay {g.voting_delay}, period {g.voting_period} · quorum {g.quorum_numerator}% · timelock delay {g.min_delay}s
             </p>
             {g.failure_reason ? <p className="small">{g.failure_reason}</p> : null}
             {proposals === null ? (
-              <p className="small muted">The {g.network} node did not answer; proposals show again once it does.</p>
+              <p className="small muted">The {networkName(g.network)} node did not answer; proposals show again once it does.</p>
             ) : proposals.length ? (
               <DataTable
                 caption={`Proposals of ${g.name}`}

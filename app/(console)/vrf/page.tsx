@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { networkName } from "@/lib/console/networks";
 import { requireConsole } from "@/lib/console/session";
 import { param } from "@/lib/console/pages";
 import { listVrfConsumers, listVrfRequests } from "@/lib/vrf/service";
@@ -31,7 +32,7 @@ export default async function VrfPage({ searchParams }: { searchParams: Promise<
               {c.name} <StatusBadge status={c.status} />
             </h2>
             <p className="small muted">
-              <span className="mono">{c.id}</span> · {c.network} · consumer <Hex value={c.address} /> · coordinator <Hex value={c.vrf_coordinator} /> · subscription{" "}
+              <span className="mono">{c.id}</span> · {networkName(c.network)} · consumer <Hex value={c.address} /> · coordinator <Hex value={c.vrf_coordinator} /> · subscription{" "}
               <span className="mono">{c.subscription_id.length > 12 ? `${c.subscription_id.slice(0, 6)}…${c.subscription_id.slice(-4)}` : c.subscription_id}</span> ·{" "}
               {c.request_confirmations} confirmations · callback gas {c.callback_gas_limit.toLocaleString("en-US")}
             </p>

@@ -5,12 +5,12 @@ import { ApiKey, ApiKeyList, CreateApiKeyInput } from "@/lib/schemas/api-keys";
 import { createApiKey, listApiKeys } from "@/lib/api-keys/service";
 
 export const POST = api(
-  { auth: "session", summary: "Create an API key (the secret is returned only here)", body: CreateApiKeyInput, response: ApiKey, status: 201, tags: ["api_keys"] },
+  { auth: "session", summary: "Create an API key (the secret is returned only here)", body: CreateApiKeyInput, response: ApiKey, status: 201, tags: ["api keys"] },
   ({ tenantId, body }) => createApiKey(tenantId, body),
 );
 
 export const GET = api(
-  { auth: "session", summary: "List API keys", query: ListQuery, response: ApiKeyList, tags: ["api_keys"] },
+  { auth: "session", summary: "List API keys", query: ListQuery, response: ApiKeyList, tags: ["api keys"] },
   ({ tenantId, query }) => listApiKeys(tenantId, query),
 );
 

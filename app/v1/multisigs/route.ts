@@ -4,14 +4,14 @@ import { CreateMultisigInput, ListMultisigsQuery, Multisig, MultisigList } from 
 import { createMultisig, listMultisigs } from "@/lib/multisig/service";
 
 export const GET = api(
-  { auth: "api_key", summary: "List multisigs (filter by network, status)", query: ListMultisigsQuery, response: MultisigList, tags: ["multisig"] },
+  { auth: "api_key", summary: "List multisigs (filter by network, status)", query: ListMultisigsQuery, response: MultisigList, tags: ["multisigs"] },
   ({ scope, query }) => listMultisigs(scope, query),
 );
 
 export const POST = api(
   {
     auth: "api_key", summary: "Deploy a Safe 1.4.1 multisig through the SafeProxyFactory, at the address predict_address gives", body: CreateMultisigInput,
-    response: Multisig, status: 201, tags: ["multisig"],
+    response: Multisig, status: 201, tags: ["multisigs"],
   },
   ({ scope, body }) => createMultisig(scope, body),
 );

@@ -152,6 +152,12 @@ export interface RecordFilters {
   token?: string;
   network?: string;
   kind?: string;
+  /** Created at or after this instant. */
+  createdFrom?: Date;
+  /** Created before this instant. */
+  createdBefore?: Date;
+  /** A record's id, or any hash it was sent with (a fee bump's replacement included). */
+  idOrHash?: string;
 }
 
 /** A page of a tenant's records, newest first, below `before` (a cursor id), with the filtered total. */
@@ -159,12 +165,19 @@ export async function pageOfRecords(tenantId: string, livemode: boolean, filters
   const where = ["tenant_id = $1", "livemode = $2"];
   const values: unknown[] = [tenantId, livemode];
   const used: string[] = [];
-  for (const [column, value] of [["status", filters.status], ["token_id", filters.token], ["network", filters.network], ["kind", filters.kind]] as const) {
-    if (value === undefined) continue;
+  // Each condition's name goes into the prepared statement's name: one statement per combination of filters.
+  const add = (name: string, value: unknown, condition: (placeholder: string) => string) => {
+    if (value === undefined) return;
     values.push(value);
-    used.push(column);
-    where.push(`${column} = $${values.length}`);
+    used.push(name);
+    where.push(condition(`$${values.length}`));
+  };
+  for (const [column, value] of [["status", filters.status], ["token_id", filters.token], ["network", filters.network], ["kind", filters.kind]] as const) {
+    add(column, value, (p) => `${column} = ${p}`);
   }
+  add("from", filters.createdFrom?.toISOString(), (p) => `created_at >= ${p}::timestamp`);
+  add("before", filters.createdBefore?.toISOString(), (p) => `created_at < ${p}::timestamp`);
+  add("search", filters.idOrHash?.toLowerCase(), (p) => `(id = ${p} OR lower(hash) = ${p} OR ${p} = ANY(hashes))`);
   const name = used.join("_") || "all";
   const filtered = where.join(" AND ");
   const cursor = before === undefined ? "" : ` AND id < $${values.length + 1}`;

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { consoleContext, requireConsole } from "@/lib/console/session";
 import { orNotFound, settle } from "@/lib/console/pages";
 import { explorerUrl, networkLabel } from "@/lib/console/explorer";
+import { describeTransactions } from "@/lib/console/transactions";
 import { withConfirmations } from "@/lib/console/confirmations";
 import { formatWithSymbol } from "@/lib/console/amounts";
 import { getToken } from "@/lib/tokens/service";
@@ -40,7 +41,7 @@ export default async function TokenPage({ params }: { params: Promise<{ id: stri
   const token = await orNotFound(getToken(scope, id));
   const [wallet, transactions] = await Promise.all([
     walletMode(scope),
-    listTransactions(tenant.id, scope.livemode, { limit: 10, token: token.id }).then(async (page) => ({ ...page, data: await withConfirmations(page.data) })),
+    listTransactions(tenant.id, scope.livemode, { limit: 10, token: token.id }).then(async (page) => ({ ...page, data: await withConfirmations(await describeTransactions(scope, page.data)) })),
   ]);
   const regulated = token.standard === "ERC3643";
   const deployed = token.status === "deployed";

@@ -5,12 +5,12 @@ import { ApiKey } from "@/lib/schemas/api-keys";
 import { getApiKey, revokeApiKey } from "@/lib/api-keys/service";
 
 export const GET = api(
-  { auth: "session", summary: "Retrieve an API key", params: IdParam, response: ApiKey, tags: ["api_keys"] },
+  { auth: "session", summary: "Retrieve an API key", params: IdParam, response: ApiKey, tags: ["api keys"] },
   ({ tenantId, params }) => getApiKey(tenantId, params.id),
 );
 
 export const DELETE = api(
-  { auth: "session", summary: "Revoke an API key (takes effect at once)", params: IdParam, response: ApiKey, tags: ["api_keys"] },
+  { auth: "session", summary: "Revoke an API key (takes effect at once)", params: IdParam, response: ApiKey, tags: ["api keys"] },
   ({ tenantId, params }) => revokeApiKey(tenantId, params.id),
 );
 

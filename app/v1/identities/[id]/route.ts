@@ -4,11 +4,11 @@ import { Identity, IdentityParams, RemoveIdentityInput, UpdateIdentityInput } fr
 import { getIdentity, removeIdentity, updateIdentityAddress } from "@/lib/trex/identities/service";
 
 export const GET = api(
-  { auth: "api_key", summary: "Identity details", params: IdentityParams, response: Identity, tags: ["identities"] },
+  { auth: "api_key", summary: "Identity details", params: IdentityParams, response: Identity, tags: ["identities"] as const },
   ({ scope, params }) => getIdentity(scope, params.id),
 );
 
-const update = { auth: "api_key" as const, params: IdentityParams, body: UpdateIdentityInput, response: Identity, tags: ["identities"] };
+const update = { auth: "api_key" as const, params: IdentityParams, body: UpdateIdentityInput, response: Identity, tags: ["identities"] as const };
 
 export const POST = api(
   { ...update, summary: "Update the identity's on-chain address (IdentityRegistry.updateIdentity; shows once confirmed)" },
@@ -21,7 +21,7 @@ export const PUT = api(
 );
 
 export const DELETE = api(
-  { auth: "api_key", summary: "Remove from the registry (IdentityRegistry.deleteIdentity)", params: IdentityParams, body: RemoveIdentityInput, response: Identity, tags: ["identities"] },
+  { auth: "api_key", summary: "Remove from the registry (IdentityRegistry.deleteIdentity)", params: IdentityParams, body: RemoveIdentityInput, response: Identity, tags: ["identities"] as const },
   ({ scope, params }) => removeIdentity(scope, params.id),
 );
 

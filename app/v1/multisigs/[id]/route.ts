@@ -5,7 +5,7 @@ import { MultisigDetails } from "@/lib/schemas/multisig";
 import { getMultisig } from "@/lib/multisig/service";
 
 export const GET = api(
-  { auth: "api_key", summary: "Multisig details with on-chain data", params: IdParam, response: MultisigDetails, errors: { 404: "No such multisig" }, tags: ["multisig"] },
+  { auth: "api_key", summary: "Multisig details with on-chain data", params: IdParam, response: MultisigDetails, errors: { 404: "No such multisig" }, tags: ["multisigs"] },
   ({ scope, params }) => getMultisig(scope, params.id),
 );
 

@@ -5,7 +5,7 @@ import { setFeature } from "@/lib/features/service";
 
 const options = {
   auth: "api_key" as const, params: FeatureParam, body: SetFeatureInput, response: TenantFeature,
-  errors: { 404: "No such feature flag" }, tags: ["tenant features"],
+  errors: { 404: "No such feature flag" }, tags: ["tenant features"] as const,
 };
 
 export const POST = api(

@@ -5,11 +5,11 @@ import { UpdateWebhookEndpointInput, WebhookEndpoint } from "@/lib/schemas/webho
 import { deleteEndpoint, getEndpoint, updateEndpoint } from "@/lib/webhooks/endpoints";
 
 export const GET = api(
-  { auth: "api_key", summary: "Retrieve a webhook endpoint", params: IdParam, response: WebhookEndpoint, tags: ["webhooks"] },
+  { auth: "api_key", summary: "Retrieve a webhook endpoint", params: IdParam, response: WebhookEndpoint, tags: ["webhooks"] as const },
   ({ scope, params }) => getEndpoint(scope, params.id),
 );
 
-const update = { auth: "api_key" as const, params: IdParam, body: UpdateWebhookEndpointInput, response: WebhookEndpoint, tags: ["webhooks"] };
+const update = { auth: "api_key" as const, params: IdParam, body: UpdateWebhookEndpointInput, response: WebhookEndpoint, tags: ["webhooks"] as const };
 
 export const POST = api({ ...update, summary: "Update a webhook endpoint" }, ({ scope, params, body }) =>
   updateEndpoint(scope, params.id, body),
@@ -20,7 +20,7 @@ export const PUT = api({ ...update, summary: "Update a webhook endpoint (depreca
 );
 
 export const DELETE = api(
-  { auth: "api_key", summary: "Delete a webhook endpoint and its deliveries", params: IdParam, response: Deleted("webhook_endpoint"), tags: ["webhooks"] },
+  { auth: "api_key", summary: "Delete a webhook endpoint and its deliveries", params: IdParam, response: Deleted("webhook_endpoint"), tags: ["webhooks"] as const },
   ({ scope, params }) => deleteEndpoint(scope, params.id),
 );
 

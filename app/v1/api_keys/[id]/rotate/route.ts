@@ -5,7 +5,7 @@ import { ApiKey, RotateApiKeyInput } from "@/lib/schemas/api-keys";
 import { rotateApiKey } from "@/lib/api-keys/service";
 
 export const POST = api(
-  { auth: "session", summary: "Rotate an API key's secret", params: IdParam, body: RotateApiKeyInput, response: ApiKey, tags: ["api_keys"] },
+  { auth: "session", summary: "Rotate an API key's secret", params: IdParam, body: RotateApiKeyInput, response: ApiKey, tags: ["api keys"] },
   ({ tenantId, params, body }) => rotateApiKey(tenantId, params.id, body),
 );
 

@@ -3,7 +3,7 @@ import { api } from "@/lib/api/handler";
 import { Identity, IdentityParams, UpdateCountryInput } from "@/lib/schemas/identities";
 import { updateIdentityCountry } from "@/lib/trex/identities/service";
 
-const update = { auth: "api_key" as const, params: IdentityParams, body: UpdateCountryInput, response: Identity, tags: ["identities"] };
+const update = { auth: "api_key" as const, params: IdentityParams, body: UpdateCountryInput, response: Identity, tags: ["identities"] as const };
 
 export const POST = api(
   { ...update, summary: "Update the country code (IdentityRegistry.updateCountry; shows once confirmed)" },

@@ -8,7 +8,7 @@ import { addOwner } from "@/lib/multisig/transactions";
 export const POST = api(
   {
     auth: "api_key", summary: "Add an owner (a Safe transaction to the Safe, executed with the supplied signatures); answers the transaction", params: IdParam,
-    body: AddOwnerInput, response: Transaction, status: 201, errors: { 404: "No such multisig" }, tags: ["multisig"],
+    body: AddOwnerInput, response: Transaction, status: 201, errors: { 404: "No such multisig" }, tags: ["multisigs"],
   },
   ({ scope, params, body }) => addOwner(scope, params.id, body),
 );

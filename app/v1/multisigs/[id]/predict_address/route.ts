@@ -7,7 +7,7 @@ import { predictAddress } from "@/lib/multisig/service";
 export const GET = api(
   {
     auth: "api_key", summary: "Counterfactual address for owners, threshold and salt_nonce", params: IdParam, query: PredictAddressQuery, response: AddressPrediction,
-    errors: { 404: "No such multisig" }, tags: ["multisig"],
+    errors: { 404: "No such multisig" }, tags: ["multisigs"],
   },
   ({ scope, params, query }) => predictAddress(scope, params.id, query),
 );

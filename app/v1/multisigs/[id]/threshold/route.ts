@@ -5,7 +5,7 @@ import { ChangeThresholdInput } from "@/lib/schemas/multisig";
 import { Transaction } from "@/lib/schemas/transactions";
 import { changeThreshold } from "@/lib/multisig/transactions";
 
-const options = { auth: "api_key" as const, params: IdParam, body: ChangeThresholdInput, response: Transaction, errors: { 404: "No such multisig" }, tags: ["multisig"] };
+const options = { auth: "api_key" as const, params: IdParam, body: ChangeThresholdInput, response: Transaction, errors: { 404: "No such multisig" }, tags: ["multisigs"] as const };
 
 export const POST = api(
   { ...options, summary: "Change the threshold (changeThreshold, executed with the supplied signatures); answers the transaction", status: 201 },

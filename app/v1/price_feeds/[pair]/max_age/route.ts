@@ -6,7 +6,7 @@ import { setMaxAge } from "@/lib/oracles/service";
 
 const options = {
   auth: "api_key" as const, params: PairParam, query: PairQuery, body: MaxAgeInput, response: Transaction,
-  errors: { 404: "You have no consumer of this pair" }, tags: ["price feeds"],
+  errors: { 404: "You have no consumer of this pair" }, tags: ["price feeds"] as const,
 };
 
 export const POST = api(

@@ -4,7 +4,7 @@ import { IdParam } from "@/lib/schemas/common";
 import { TrustedIssuer, UpdateClaimTopicsInput } from "@/lib/schemas/trusted-issuers";
 import { updateClaimTopics } from "@/lib/trex/issuers/trusted-issuers";
 
-const options = { auth: "api_key" as const, params: IdParam, body: UpdateClaimTopicsInput, response: TrustedIssuer, tags: ["trusted issuers"] };
+const options = { auth: "api_key" as const, params: IdParam, body: UpdateClaimTopicsInput, response: TrustedIssuer, tags: ["trusted issuers"] as const };
 
 export const POST = api(
   { ...options, summary: "Update the claim topics of a trusted issuer (updateIssuerClaimTopics); they apply when the transaction confirms" },

@@ -5,7 +5,7 @@ import { SwapOwnerInput } from "@/lib/schemas/multisig";
 import { Transaction } from "@/lib/schemas/transactions";
 import { swapOwner } from "@/lib/multisig/transactions";
 
-const options = { auth: "api_key" as const, params: IdParam, body: SwapOwnerInput, response: Transaction, errors: { 404: "No such multisig" }, tags: ["multisig"] };
+const options = { auth: "api_key" as const, params: IdParam, body: SwapOwnerInput, response: Transaction, errors: { 404: "No such multisig" }, tags: ["multisigs"] as const };
 
 export const POST = api(
   { ...options, summary: "Swap an owner (swapOwner, executed with the supplied signatures); answers the transaction", status: 201 },

@@ -6,7 +6,7 @@ import { getMultisigTx } from "@/lib/multisig/transactions";
 export const GET = api(
   {
     auth: "api_key", summary: "Safe transaction details from the local store", params: TxIndexParams, response: MultisigTransaction,
-    errors: { 404: "No such multisig or transaction" }, tags: ["multisig"],
+    errors: { 404: "No such multisig or transaction" }, tags: ["multisigs"],
   },
   ({ scope, params }) => getMultisigTx(scope, params.id, params.txIndex),
 );

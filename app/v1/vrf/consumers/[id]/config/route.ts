@@ -6,11 +6,11 @@ import { UpdateVrfConfigInput, VrfConsumerConfig } from "@/lib/schemas/vrf";
 import { updateVrfConfig, vrfConfig } from "@/lib/vrf/service";
 
 export const GET = api(
-  { auth: "api_key", summary: "VRF consumer configuration, read from chain", params: IdParam, response: VrfConsumerConfig, errors: { 404: "No such VRF consumer" }, tags: ["vrf"] },
+  { auth: "api_key", summary: "VRF consumer configuration, read from chain", params: IdParam, response: VrfConsumerConfig, errors: { 404: "No such VRF consumer" }, tags: ["vrf"] as const },
   ({ scope, params }) => vrfConfig(scope, params.id),
 );
 
-const update = { auth: "api_key" as const, params: IdParam, body: UpdateVrfConfigInput, response: Transaction, errors: { 404: "No such VRF consumer" }, tags: ["vrf"] };
+const update = { auth: "api_key" as const, params: IdParam, body: UpdateVrfConfigInput, response: Transaction, errors: { 404: "No such VRF consumer" }, tags: ["vrf"] as const };
 
 export const POST = api(
   { ...update, summary: "Update the consumer's configuration on chain (setConfig); answers the transaction" },

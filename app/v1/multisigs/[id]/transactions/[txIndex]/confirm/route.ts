@@ -7,7 +7,7 @@ import { confirmMultisigTx } from "@/lib/multisig/transactions";
 export const POST = api(
   {
     auth: "api_key", summary: "Approve the Safe transaction hash on chain (approveHash) from the acting account; other owners sign off-chain", params: TxIndexParams,
-    body: ConfirmMultisigTxInput, response: Transaction, status: 201, errors: { 404: "No such multisig or transaction" }, tags: ["multisig"],
+    body: ConfirmMultisigTxInput, response: Transaction, status: 201, errors: { 404: "No such multisig or transaction" }, tags: ["multisigs"],
   },
   ({ scope, params, body }) => confirmMultisigTx(scope, params.id, params.txIndex, body),
 );

@@ -7,7 +7,7 @@ import { executeMultisigTx } from "@/lib/multisig/transactions";
 export const POST = api(
   {
     auth: "api_key", summary: "Execute the Safe transaction with the owners' signatures (sorted by owner; every Safe kind); answers the transaction",
-    params: TxIndexParams, body: ExecuteMultisigTxInput, response: Transaction, status: 201, errors: { 404: "No such multisig or transaction" }, tags: ["multisig"],
+    params: TxIndexParams, body: ExecuteMultisigTxInput, response: Transaction, status: 201, errors: { 404: "No such multisig or transaction" }, tags: ["multisigs"],
   },
   ({ scope, params, body }) => executeMultisigTx(scope, params.id, params.txIndex, body),
 );

@@ -6,7 +6,7 @@ import { multisigConfirmation } from "@/lib/multisig/transactions";
 export const GET = api(
   {
     auth: "api_key", summary: "Whether the address approved the Safe transaction hash on chain (approvedHashes)", params: TxConfirmationParams,
-    response: MultisigConfirmation, errors: { 404: "No such multisig or transaction" }, tags: ["multisig"],
+    response: MultisigConfirmation, errors: { 404: "No such multisig or transaction" }, tags: ["multisigs"],
   },
   ({ scope, params }) => multisigConfirmation(scope, params.id, params.txIndex, params.address),
 );
