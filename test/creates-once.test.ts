@@ -151,11 +151,11 @@ const onceCases: Record<string, () => Promise<OnceCase>> = {
   },
   "/v1/connect/recovery/initiate": async () => {
     const owned = await newAccount(t.apiKey);
-    const guardian = randomAddress();
+    const [guardian, newSigner] = [randomAddress(), randomAddress()];
     const configured = await post("/v1/connect/recovery/configure", { account: owned.address, chain_id: CHAIN_ID, guardians: [guardian], threshold: 1 });
     expect(configured.status, JSON.stringify(configured.body)).toBe(200);
     return {
-      send: (key) => post("/v1/connect/recovery/initiate", { account: owned.address, chain_id: CHAIN_ID, guardian, new_signer: randomAddress() }, key),
+      send: (key) => post("/v1/connect/recovery/initiate", { account: owned.address, chain_id: CHAIN_ID, guardian, new_signer: newSigner }, key),
       rows: async () => (await db.connectRecoveryRequest.findMany({ where: { tenantId, initiatedBy: guardian.toLowerCase() }, select: { id: true } })).map((r) => r.id),
     };
   },
