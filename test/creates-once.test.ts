@@ -10,6 +10,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { Wallet } from "ethers";
 import { db } from "@/lib/db";
 import { hashSecret } from "@/lib/core/secrets";
+import { unseal } from "@/lib/crypto/secrets";
 import { routeTable } from "@/lib/api/route-table.generated";
 import { routeModules } from "@/lib/api/route-modules.generated";
 import { unmatchedHandler } from "@/lib/api/unmatched";
@@ -100,7 +101,6 @@ const onceCases: Record<string, () => Promise<OnceCase>> = {
       rows: async () => [(await state()).encryptedSecret],
       // The replayed secret signs now, and the receivers' current one (the created one) signs for the grace period.
       check: async (answer) => {
-        const { unseal } = await import("@/lib/crypto/secrets");
         const endpoint = await state();
         expect(unseal(endpoint.encryptedSecret)).toBe(answer.body.secret);
         expect(unseal(endpoint.encryptedPreviousSecret!)).toBe(created.body.secret);

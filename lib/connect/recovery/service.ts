@@ -164,12 +164,8 @@ export async function initiateRecovery(scope: Scope, input: InitiateInput) {
     if (pending > 0) throw conflict("recovery_in_progress", "A recovery request of this account is already pending: confirm, execute or cancel it.", "account");
     const record = await tx.connectRecoveryRequest.create({
       data: {
-        id: newId("rcv"),
-        tenantId: scope.tenantId,
-        livemode: scope.livemode,
-        accountId: account.id,
-        initiatedBy: guardian,
-        confirmations: [guardian],
+        id: newId("rcv"), tenantId: scope.tenantId, livemode: scope.livemode, accountId: account.id,
+        initiatedBy: guardian, confirmations: [guardian],
         newValidator: ecdsa.toLowerCase(),
         newValidatorData: newSigner.toLowerCase(),
         newSigner: newSigner.toLowerCase(),
