@@ -93,7 +93,9 @@ export async function rotateApiKey(tenantId: string, id: string, input: z.output
   const key = await findKey(tenantId, id);
   if (key.revokedAt) throw invalidRequest("api_key_revoked", "A revoked API key cannot be rotated; create a new key.", "id");
   const secret = newSecret(key.environment);
-  return db.$transaction(async (tx) => {
+  // The new secret commits with the answer that shows it: a retry after a failure past the commit replays it
+  // rather than rotating again (which would drop the secret the caller still holds for one never shown).
+  return createOnce("api_key_rotation", async (tx) => {
     const rotated = await tx.apiKey.update({
       where: { id: key.id },
       data: {

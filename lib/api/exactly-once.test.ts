@@ -54,4 +54,19 @@ describe("creates of rows alone, exactly once", () => {
     expect(retry.headers.get("idempotent-replayed")).toBeNull();
     expect(await db.webhookEndpoint.count({ where: { tenantId } })).toBe(count + 1);
   });
+
+  it("a keyed batch whose operation creates rows alone answers, and replays, the batch (the operation's answer is not stored as the batch's)", async () => {
+    const batch = () => call("POST", "/v1/batch", {
+      token: t.apiKey,
+      body: { operations: [{ method: "POST", path: "/v1/webhook_endpoints", body: { url: "https://example.com/in-batch", events: ["token.deployed"] } }] },
+      headers: { "idempotency-key": "batch-rows-once-1" },
+    });
+    const first = await batch();
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.results[0].status).toBe(201);
+    const retry = await batch();
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.body).toEqual(first.body);
+    expect(await db.webhookEndpoint.count({ where: { tenantId, url: "https://example.com/in-batch" } })).toBe(1);
+  });
 });

@@ -15,7 +15,7 @@ import { annotate, withSpan } from "@/lib/observability/tracing";
 import { requestHash, withIdempotency, type ResumeAnswer } from "./idempotency";
 import { Transaction } from "@/lib/schemas/transactions";
 import { findByIdempotencyClaims } from "@/lib/chain/records/statements";
-import { writeRefs } from "@/lib/core/idempotency-context";
+import { withoutClaimAnswer, writeRefs } from "@/lib/core/idempotency-context";
 import { serializeTransaction } from "@/lib/chain/records/serialize";
 import { newId } from "@/lib/core/ids";
 import { IdempotencyKey } from "@/lib/schemas/common";
@@ -152,7 +152,7 @@ export function api<
         replayed = stored.replayed;
         response = json(stored.body, stored.status);
       } else {
-        const reply = await run();
+        const reply = await withoutClaimAnswer(run); // inside a keyed batch, this operation's answer is not the batch's
         response = json(reply.body, reply.status, reply.headers);
       }
     } catch (err) {

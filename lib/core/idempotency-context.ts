@@ -13,8 +13,6 @@ interface Claim {
   committed: boolean;
   /** Set when the request's operation is over: work it started that outlives it is not the request. */
   over: boolean;
-  /** The key's record and the route's success status: where an answer committed with the request's rows goes (lib/db/answer-once). */
-  answer?: AnswerTarget;
 }
 
 export interface AnswerTarget {
@@ -25,14 +23,20 @@ export interface AnswerTarget {
 }
 
 const storage = new AsyncLocalStorage<Claim>();
+/**
+ * The key's record and the route's success status: where an answer committed with the request's rows goes
+ * (lib/db/answer-once). Only the request that claimed the key answers there: a request run inside it without a
+ * key of its own (a batch's operation) shares the claim's writes but not its answer.
+ */
+const answering = new AsyncLocalStorage<AnswerTarget | undefined>();
 
 export type RequestClaim = Readonly<Claim>;
 
 /** Runs a request's operation under its idempotency claim; the claim shows afterwards how many write references it took. */
 export async function runUnderClaim<T>(claim: { id: string; resumed: boolean; answer?: AnswerTarget }, operation: () => Promise<T>): Promise<{ result: T; claim: RequestClaim }> {
-  const state: Claim = { id: claim.id, resumed: claim.resumed, writes: 0, committed: false, over: false, answer: claim.answer };
+  const state: Claim = { id: claim.id, resumed: claim.resumed, writes: 0, committed: false, over: false };
   try {
-    return { result: await storage.run(state, operation), claim: state };
+    return { result: await storage.run(state, () => answering.run(claim.answer, operation)), claim: state };
   } catch (error) {
     throw new OperationFailed(error, state);
   } finally {
@@ -94,7 +98,13 @@ export function claimCommitted() {
 /** Where the running request's answer goes when it commits with its rows; null outside a claimed request. */
 export function claimAnswerTarget(): { claimId: string; target: AnswerTarget } | null {
   const claim = active();
-  return claim?.answer ? { claimId: claim.id, target: claim.answer } : null;
+  const target = answering.getStore();
+  return claim && target ? { claimId: claim.id, target } : null;
+}
+
+/** Runs a request that has no key of its own: an answer its rows commit with is not the enclosing request's. */
+export function withoutClaimAnswer<T>(work: () => T): T {
+  return answering.run(undefined, work);
 }
 
 /** Runs `work` outside any request's claim (durable work a request started, e.g. an executor's drive). */

@@ -1,9 +1,10 @@
-// Exactly once for a write that commits rows and no chain write (a webhook endpoint, an API key, a decrypt
-// request): its answer is stored as the keyed request's answer in the database transaction that commits its
-// rows. A failure after that commit (an error, a lost answer, an instance that died) cannot make a retry run it
-// again: the key holds an answer, so lib/api/idempotency never releases the claim, and the retry replays it (a
-// secret shown once included: the stored body is sealed). Before the commit nothing is stored, and a failure
-// releases the key as ever, for the retry to run anew.
+// Exactly once for a write that commits rows and no chain write (a webhook endpoint, an API key, a paymaster, a
+// secret's rotation…: the `once` routes of test/creates-once.routes.ts): its answer is stored as the keyed
+// request's answer in the database transaction that commits its rows. A failure after that commit (an error, a
+// lost answer, an instance that died) cannot make a retry run it again: the key holds an answer, so
+// lib/api/idempotency never releases the claim, and the retry replays it (a secret shown once included: the
+// stored body is sealed). Before the commit nothing is stored, and a failure releases the key as ever, for the
+// retry to run anew.
 import { seal } from "@/lib/crypto/secrets";
 import { db, type Queryable } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";

@@ -121,9 +121,11 @@ export async function deleteEndpoint(scope: Scope, id: string) {
 export async function rotateSecret(scope: Scope, id: string) {
   const endpoint = await findEndpoint(scope, id);
   const secret = newSigningSecret();
-  const updated = await db.$transaction(async (tx) => {
+  // The new secret commits with the answer that shows it: a retry after a failure past the commit replays it
+  // rather than rotating again (which would stop signing with the secret the receivers hold).
+  return createOnce("webhook_secret_rotation", async (tx) => {
     await audit(scope.tenantId, "webhook_endpoint.secret_rotated", { target: endpoint.id, detail: { livemode: scope.livemode } }, tx);
-    return tx.webhookEndpoint.update({
+    const updated = await tx.webhookEndpoint.update({
       where: { id: endpoint.id },
       data: {
         encryptedSecret: seal(secret),
@@ -131,6 +133,6 @@ export async function rotateSecret(scope: Scope, id: string) {
         previousSecretExpiresAt: new Date(Date.now() + ROTATION_GRACE_MS),
       },
     });
+    return serializeEndpoint(updated, secret);
   });
-  return serializeEndpoint(updated, secret);
 }

@@ -12,6 +12,7 @@ import { newId, unixSeconds } from "@/lib/core/ids";
 import { paginate, type Page } from "@/lib/core/pagination";
 import type { ListParams } from "@/lib/schemas/common";
 import { db, Prisma } from "@/lib/db";
+import { createOnce } from "@/lib/db/answer-once";
 import { pad, toEventSelector, type Hex } from "viem";
 import { chainTarget, publicClient, type ChainTarget } from "@/lib/chain/network/clients";
 import { requestWatch, setLogFilter, targetForChainKey } from "@/lib/chain/watch/subscriptions";
@@ -108,7 +109,10 @@ export async function createCryptoCheckout(tenantId: string, input: CryptoChecko
     throw unavailable(`Crypto payments on ${network.name} are not available right now: the network could not be reached.`);
   }
 
-  const { row, followed } = await db.$transaction(async (tx) => {
+  let followed = { changed: false };
+  // The answer commits with the payment (lib/db/answer-once): a retry after a failure past the commit replays it
+  // (one deposit address), never a second checkout.
+  const payment = await createOnce("crypto_checkout", async (tx) => {
     // The token's subscription is changed by one transaction at a time, and the payment is followed as it is made.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${SUBSCRIPTION_LOCK}))`;
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('billing_checkouts:' || ${tenantId}))`;
@@ -136,11 +140,12 @@ export async function createCryptoCheckout(tenantId: string, input: CryptoChecko
       },
     });
     await auditTenant(tenantId, "billing.crypto_checkout_created", { target: row.id, detail: { plan: plan.id, currency: input.currency, network: network.name } }, tx);
-    return { row, followed: await followDeposits(tx, target.chainKey, token, scannedThrough, head) };
+    followed = await followDeposits(tx, target.chainKey, token, scannedThrough, head);
+    return serializePayment(row);
   });
   // A watcher that finished this minute's run starts again at once (one event a minute; else the cron's).
   if (followed.changed) await requestWatch(target.chainKey).catch(() => undefined);
-  return serializePayment(row);
+  return payment;
 }
 
 /** A crypto checkout's status: the payment, which must be a crypto one of the tenant. */

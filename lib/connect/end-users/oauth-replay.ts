@@ -7,6 +7,7 @@
 //              until it expires, so the same token never signs in twice, even within the nonce's life.
 import { createHash, randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
+import { createOnce } from "@/lib/db/answer-once";
 import { invalidRequest } from "@/lib/core/errors";
 import type { Scope } from "@/lib/core/scope";
 
@@ -16,8 +17,11 @@ export async function issueOAuthNonce(scope: Scope) {
   const nonce = randomBytes(24).toString("base64url");
   const expiresAt = new Date(Date.now() + OAUTH_NONCE_TTL_SECONDS * 1000);
   if (Math.random() < 0.05) await purgeExpired();
-  await db.connectOAuthNonce.create({ data: { tenantId: scope.tenantId, livemode: scope.livemode, nonce, expiresAt } });
-  return { object: "oauth_nonce" as const, nonce, expires_in: OAUTH_NONCE_TTL_SECONDS, expires_at: Math.floor(expiresAt.getTime() / 1000), livemode: scope.livemode };
+  // The answer commits with the nonce (lib/db/answer-once): a retry after a failure past the commit replays it.
+  return createOnce("oauth_nonce", async (tx) => {
+    await tx.connectOAuthNonce.create({ data: { tenantId: scope.tenantId, livemode: scope.livemode, nonce, expiresAt } });
+    return { object: "oauth_nonce" as const, nonce, expires_in: OAUTH_NONCE_TTL_SECONDS, expires_at: Math.floor(expiresAt.getTime() / 1000), livemode: scope.livemode };
+  });
 }
 
 /** Records the token as used (once), then takes its nonce (once); either failing is a 400 on id_token. */

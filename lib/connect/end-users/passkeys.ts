@@ -10,6 +10,7 @@ import { verifyRegistrationResponse, type RegistrationResponseJSON } from "@simp
 import { cose, decodeCredentialPublicKey, isoBase64URL } from "@simplewebauthn/server/helpers";
 import { getAddress, toHex } from "viem";
 import { db } from "@/lib/db";
+import { createOnce } from "@/lib/db/answer-once";
 import { conflict, invalidRequest, notFound } from "@/lib/core/errors";
 import { newId, unixSeconds } from "@/lib/core/ids";
 import { paginate } from "@/lib/core/pagination";
@@ -152,29 +153,32 @@ export async function addPasskey(scope: Scope, input: PasskeyInput) {
   const credential = input.registration ? await verifiedCredential(scope, input) : givenCredential(input);
   const point = p256Point(credential.publicKey, input.registration ? "registration" : "public_key");
   const id = newId("psk");
-  const { count } = await db.connectPasskey.createMany({
-    data: [{
-      id,
-      tenantId: scope.tenantId,
-      livemode: scope.livemode,
-      accountId: account.id,
-      credentialId: credential.credentialId,
-      publicKey: isoBase64URL.fromBuffer(credential.publicKey as Uint8Array<ArrayBuffer>),
-      publicKeyX: point.x,
-      publicKeyY: point.y,
-      algorithm: cose.COSEALG.ES256,
-      signCount: BigInt(credential.signCount),
-      transports: credential.transports,
-      aaguid: credential.aaguid,
-      deviceType: credential.deviceType,
-      backedUp: credential.backedUp,
-      verified: credential.verified,
-      name: input.name ?? null,
-    }],
-    skipDuplicates: true,
+  // The answer commits with the row (lib/db/answer-once): a retry after a failure past the commit replays it, not 409.
+  return createOnce("passkey", async (tx) => {
+    const { count } = await tx.connectPasskey.createMany({
+      data: [{
+        id,
+        tenantId: scope.tenantId,
+        livemode: scope.livemode,
+        accountId: account.id,
+        credentialId: credential.credentialId,
+        publicKey: isoBase64URL.fromBuffer(credential.publicKey as Uint8Array<ArrayBuffer>),
+        publicKeyX: point.x,
+        publicKeyY: point.y,
+        algorithm: cose.COSEALG.ES256,
+        signCount: BigInt(credential.signCount),
+        transports: credential.transports,
+        aaguid: credential.aaguid,
+        deviceType: credential.deviceType,
+        backedUp: credential.backedUp,
+        verified: credential.verified,
+        name: input.name ?? null,
+      }],
+      skipDuplicates: true,
+    });
+    if (!count) throw conflict("passkey_exists", `A passkey with credential id '${credential.credentialId.slice(0, 100)}' is already registered.`, "credential_id");
+    return serializePasskey(await tx.connectPasskey.findUniqueOrThrow({ where: { id } }), account);
   });
-  if (!count) throw conflict("passkey_exists", `A passkey with credential id '${credential.credentialId.slice(0, 100)}' is already registered.`, "credential_id");
-  return serializePasskey(await db.connectPasskey.findUniqueOrThrow({ where: { id } }), account);
 }
 
 /** The tenant's accounts at `address` (on `chainId` when given), or 404. */

@@ -9,6 +9,7 @@ import { requireFeature } from "@/lib/features/service";
 import { getAddress, parseAbi, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { db } from "@/lib/db";
+import { createOnce } from "@/lib/db/answer-once";
 import { ApiError, conflict, invalidRequest, notFound } from "@/lib/core/errors";
 import { newId, unixSeconds } from "@/lib/core/ids";
 import { paginate } from "@/lib/core/pagination";
@@ -95,18 +96,21 @@ export async function registerPaymaster(scope: Scope, input: PaymasterInput) {
   await checkContract(network.name, address, signer.address);
 
   const key = { tenantId: scope.tenantId, livemode: scope.livemode, chainId: input.chain_id, address: address.toLowerCase() };
-  const existing = await db.connectPaymaster.findUnique({ where: { tenantId_livemode_chainId_address: key } });
-  if (existing?.active) throw conflict("paymaster_exists", `Paymaster ${address} on chain ${input.chain_id} is already registered (${existing.id}).`, "address");
-  const data = { signerAddress: signer.address.toLowerCase(), encryptedKey: encryptPrivateKey(signer.privateKey), name: input.name ?? null, active: true, deactivatedAt: null };
-  if (existing) {
-    const { count } = await db.connectPaymaster.updateMany({ where: { id: existing.id, tenantId: scope.tenantId, active: false }, data });
+  // The answer commits with the row (lib/db/answer-once): a retry after a failure past the commit replays it, not 409.
+  return createOnce("paymaster", async (tx) => {
+    const existing = await tx.connectPaymaster.findUnique({ where: { tenantId_livemode_chainId_address: key } });
+    if (existing?.active) throw conflict("paymaster_exists", `Paymaster ${address} on chain ${input.chain_id} is already registered (${existing.id}).`, "address");
+    const data = { signerAddress: signer.address.toLowerCase(), encryptedKey: encryptPrivateKey(signer.privateKey), name: input.name ?? null, active: true, deactivatedAt: null };
+    if (existing) {
+      const { count } = await tx.connectPaymaster.updateMany({ where: { id: existing.id, tenantId: scope.tenantId, active: false }, data });
+      if (!count) throw conflict("paymaster_exists", `Paymaster ${address} on chain ${input.chain_id} was registered concurrently.`, "address");
+      return serializePaymaster(await tx.connectPaymaster.findUniqueOrThrow({ where: { id: existing.id } }));
+    }
+    const id = newId("pm");
+    const { count } = await tx.connectPaymaster.createMany({ data: [{ id, ...key, ...data }], skipDuplicates: true });
     if (!count) throw conflict("paymaster_exists", `Paymaster ${address} on chain ${input.chain_id} was registered concurrently.`, "address");
-    return serializePaymaster(await db.connectPaymaster.findUniqueOrThrow({ where: { id: existing.id } }));
-  }
-  const id = newId("pm");
-  const { count } = await db.connectPaymaster.createMany({ data: [{ id, ...key, ...data }], skipDuplicates: true });
-  if (!count) throw conflict("paymaster_exists", `Paymaster ${address} on chain ${input.chain_id} was registered concurrently.`, "address");
-  return serializePaymaster(await db.connectPaymaster.findUniqueOrThrow({ where: { id } }));
+    return serializePaymaster(await tx.connectPaymaster.findUniqueOrThrow({ where: { id } }));
+  });
 }
 
 export const listPaymasters = (scope: Scope, query: ListParams) =>

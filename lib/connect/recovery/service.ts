@@ -33,6 +33,7 @@
 //   already registered another account for that signer on the chain, the row keeps its old signer.
 import { encodeFunctionData, getAddress, isAddressEqual, parseEventLogs, type Hex } from "viem";
 import { db } from "@/lib/db";
+import { createOnce } from "@/lib/db/answer-once";
 import { conflict, invalidRequest, notFound } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
 import { publicClient } from "@/lib/chain/network/clients";
@@ -154,19 +155,17 @@ export async function initiateRecovery(scope: Scope, input: InitiateInput) {
   if (/^0x0{40}$/i.test(input.new_signer)) throw invalidRequest("parameter_invalid", "new_signer cannot be the zero address.", "new_signer");
   const ecdsa = getAddress(connectBase().ecdsaValidator);
   const newSigner = getAddress(input.new_signer);
-  const record = await db.$transaction(async (tx) => {
+  const now = await chainNow(account);
+  // The answer commits with the row (lib/db/answer-once): a retry after a failure past the commit replays it, not 409.
+  return createOnce("recovery_request", async (tx) => {
     // One pending request per account: concurrent initiations of one account are serialised here.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`recovery:${account.id}`}))`;
     const pending = await tx.connectRecoveryRequest.count({ where: { accountId: account.id, status: "pending" } });
     if (pending > 0) throw conflict("recovery_in_progress", "A recovery request of this account is already pending: confirm, execute or cancel it.", "account");
-    return tx.connectRecoveryRequest.create({
+    const record = await tx.connectRecoveryRequest.create({
       data: {
-        id: newId("rcv"),
-        tenantId: scope.tenantId,
-        livemode: scope.livemode,
-        accountId: account.id,
-        initiatedBy: guardian,
-        confirmations: [guardian],
+        id: newId("rcv"), tenantId: scope.tenantId, livemode: scope.livemode, accountId: account.id,
+        initiatedBy: guardian, confirmations: [guardian],
         newValidator: ecdsa.toLowerCase(),
         newValidatorData: newSigner.toLowerCase(),
         newSigner: newSigner.toLowerCase(),
@@ -175,8 +174,8 @@ export async function initiateRecovery(scope: Scope, input: InitiateInput) {
         executableAt: null,
       },
     });
+    return serializeRequest(record, account, config.threshold, now);
   });
-  return serializeRequest(record, account, config.threshold, await chainNow(account));
 }
 
 async function findRequest(scope: Scope, id: string) {

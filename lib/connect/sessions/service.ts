@@ -20,6 +20,7 @@ import {
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { db } from "@/lib/db";
+import { createOnce } from "@/lib/db/answer-once";
 import { conflict, invalidRequest, notFound } from "@/lib/core/errors";
 import { newId, unixSeconds } from "@/lib/core/ids";
 import { paginate } from "@/lib/core/pagination";
@@ -161,7 +162,7 @@ function normalizeSelector(text: string, param: string): Hex {
 }
 
 /** The validator's Spec (addSession's argument, onInstall's data) of a record. */
-const specOf = (r: ConnectSessionKey) => ({
+const specOf = (r: Pick<ConnectSessionKey, "signer" | "validAfter" | "validUntil" | "valueLimit" | "gasLimit" | "paymasterPolicy" | "paymasterAddress" | "permissions">) => ({
   signer: getAddress(r.signer),
   validAfter: Number(r.validAfter),
   validUntil: Number(r.validUntil),
@@ -236,50 +237,45 @@ export async function createSession(scope: Scope, input: SessionKeyInputT) {
     encryptedKey = encryptPrivateKey(key);
   }
 
-  const record = await db.connectSessionKey.create({
-    data: {
-      id: newId("ses"),
-      tenantId: scope.tenantId,
-      livemode: scope.livemode,
-      accountId: account.id,
-      chainId: account.chainId,
-      network: account.network,
-      account: account.address,
-      signer,
-      validatorAddress: validator.toLowerCase(),
-      serverHeld: encryptedKey !== null,
-      encryptedKey,
-      name: input.name ?? null,
-      validAfter: BigInt(validAfter),
-      validUntil: BigInt(input.valid_until),
-      permissions,
-      targets,
-      selectors,
-      valueLimit: valueLimit.toString(),
-      gasLimit: input.gas_limit === undefined ? null : BigInt(input.gas_limit),
-      paymasterPolicy,
-      paymasterAddress: paymasterPolicy === "only" ? paymaster.toLowerCase() : null,
-    },
-  });
-  const chain = await readOnChain(record);
-  const spec = specOf(record);
-  if (chain.validator_installed) {
-    const data = encodeFunctionData({ abi: sessionKeyValidatorAbi, functionName: "addSession", args: [spec] });
-    return {
-      ...serialize(record, chain),
-      install_action: "add_session" as const,
-      install_call_data: encodeKernelCalls([{ to: validator, data }]),
-      install_call: { to: validator, value: "0", data },
-    };
-  }
+  const data = {
+    id: newId("ses"),
+    tenantId: scope.tenantId,
+    livemode: scope.livemode,
+    accountId: account.id,
+    chainId: account.chainId,
+    network: account.network,
+    account: account.address,
+    signer,
+    validatorAddress: validator.toLowerCase(),
+    serverHeld: encryptedKey !== null,
+    encryptedKey,
+    name: input.name ?? null,
+    validAfter: BigInt(validAfter),
+    validUntil: BigInt(input.valid_until),
+    permissions,
+    targets,
+    selectors,
+    valueLimit: valueLimit.toString(),
+    gasLimit: input.gas_limit === undefined ? null : BigInt(input.gas_limit),
+    paymasterPolicy,
+    paymasterAddress: paymasterPolicy === "only" ? paymaster.toLowerCase() : null,
+  };
+  const spec = specOf(data);
+  const chain = await readOnChain(data);
+  const install = chain.validator_installed ? addSessionCall(validator, spec) : await installValidatorCall(scope, account, validator, spec);
+  // The answer commits with the row (lib/db/answer-once): a retry after a failure past the commit replays it.
+  return createOnce("session_key", async (tx) => ({ ...serialize(await tx.connectSessionKey.create({ data }), chain), ...install }));
+}
+
+function addSessionCall(validator: Address, spec: ReturnType<typeof specOf>) {
+  const data = encodeFunctionData({ abi: sessionKeyValidatorAbi, functionName: "addSession", args: [spec] });
+  return { install_action: "add_session" as const, install_call_data: encodeKernelCalls([{ to: validator, data }]), install_call: { to: validator, value: "0", data } };
+}
+
+async function installValidatorCall(scope: Scope, account: ConnectAccount, validator: Address, spec: ReturnType<typeof specOf>) {
   const initData = encodeAbiParameters(getAbiItem({ abi: sessionKeyValidatorAbi, name: "addSession" }).inputs, [spec]);
   const install = await installModuleCall(scope, { account: account.address, chain_id: account.chainId, module_type: 1, module: validator, data: initData });
-  return {
-    ...serialize(record, chain),
-    install_action: "install_module" as const,
-    install_call_data: install.call_data,
-    install_call: { to: getAddress(account.address), value: "0", data: install.call_data },
-  };
+  return { install_action: "install_module" as const, install_call_data: install.call_data, install_call: { to: getAddress(account.address), value: "0", data: install.call_data } };
 }
 
 /** The tenant's accounts at `address` (on `chainId` when given), or 404. */
