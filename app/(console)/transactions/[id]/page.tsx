@@ -13,6 +13,7 @@ import { Hex } from "@/components/Hex";
 import { Time } from "@/components/Time";
 import { CodeBlock } from "@/components/CodeBlock";
 import { TransactionTimeline } from "../../_components/TransactionTimeline";
+import { Card } from "@/components/Card";
 
 export const metadata: Metadata = { title: "Transaction" };
 
@@ -49,10 +50,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
           <span>{stuckNotice(tx)}</span>
         </div>
       ) : null}
-      <section className="card" aria-labelledby="tx-details">
-        <div className="card-header">
-          <h2 id="tx-details">Details</h2>
-        </div>
+      <Card id="tx-details" title="Details">
         <dl className="details">
           <dt>Status</dt>
           <dd>
@@ -104,17 +102,13 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
             <Time seconds={tx.confirmed} />
           </dd>
         </dl>
-      </section>
+      </Card>
       <TransactionTimeline timeline={tx.timeline} network={tx.network} />
-      <section className="card" aria-labelledby="tx-request">
-        <div className="card-header">
-          <h2 id="tx-request">Request</h2>
-          <p>The request that caused this transaction.</p>
-        </div>
+      <Card id="tx-request" title="Request" description="The request that caused this transaction.">
         <div className="card-body">
           <CodeBlock code={JSON.stringify(tx.request, null, 2)} label="Request body" language="json" />
         </div>
-      </section>
+      </Card>
     </>
   );
 }
