@@ -8,6 +8,7 @@ import { CreateWebhookEndpointInput, UpdateWebhookEndpointInput } from "@/lib/sc
 import { CreateVaultInput, DepositInput, PreviewQuery as VaultPreviewQuery, RedeemInput, WithdrawInput } from "@/lib/schemas/vaults";
 import { CreateVestingInput } from "@/lib/schemas/vesting";
 import { CreateMultisigInput, SubmitMultisigTxInput } from "@/lib/schemas/multisig";
+import { DelegateInput, ProposeInput } from "@/lib/schemas/governance";
 import { ConnectSettingsInput, CorsSettingsInput, OAuthSettingsInput, PasskeySettingsInput } from "@/lib/schemas/connect-identity";
 import { AcceptInvitationInput, AddPasskeyInput, ChangePasswordInput, ChangeRoleInput, InviteMemberInput } from "@/lib/schemas/team";
 import type { Role } from "@/lib/core/roles";
@@ -86,6 +87,9 @@ export const FORMS = {
   },
   createMultisig: { schema: CreateMultisigInput, fields: { name: "string", network: "string", owners: "lines", threshold: "number" } },
   proposeMultisig: { schema: SubmitMultisigTxInput, fields: { to: "string", value: "units", data: "string" }, units: "native" },
+  // One call per proposal from the console (the API takes up to 50); its value is 0.
+  propose: { schema: ProposeInput, fields: { targets: "list", calldatas: "list", description: "string" } },
+  delegate: { schema: DelegateInput, fields: { delegatee: "string" } },
   role: { schema: RoleInput, fields: { role: "string", address: "string" } },
   freeze: { schema: FreezeInput, fields: { address: "string" } },
   forceTransfer: { schema: ForceTransferInput, fields: { from: "string", to: "string", amount: "units" }, units: "token" },
