@@ -96,16 +96,11 @@ export default async function GovernancePage({ searchParams }: { searchParams: P
                         {power.delegatee === null ? " — delegate to yourself below to vote with your tokens." : power.delegatee === power.acting ? " (delegated to itself)" : " (delegated to another address)"}
                       </span>
                     </p>
-                    <div className="form-grid">
-                      <details className="stack" open={power.delegatee === null}>
-                        <summary>Delegate votes</summary>
-                        <DelegateForm id={g.id} name={g.name} acting={power.acting} />
-                      </details>
-                      <details className="stack">
-                        <summary>New proposal</summary>
-                        <ProposeForm id={g.id} name={g.name} />
-                      </details>
-                    </div>
+                    <DelegateForm id={g.id} name={g.name} acting={power.acting} />
+                    <details className="stack">
+                      <summary>New proposal</summary>
+                      <ProposeForm id={g.id} name={g.name} />
+                    </details>
                   </>
                 ) : null}
               </div>
@@ -134,6 +129,7 @@ export default async function GovernancePage({ searchParams }: { searchParams: P
                       header: "",
                       cell: (p) => (
                         <ProposalActions
+                          key={`${p.id}:${p.state}`} // a new state offers its own actions
                           governance={g.id}
                           proposal={p.id}
                           state={p.state}
