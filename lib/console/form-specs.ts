@@ -9,6 +9,8 @@ import { CreateVaultInput, DepositInput, PreviewQuery as VaultPreviewQuery, Rede
 import { CreateVestingInput } from "@/lib/schemas/vesting";
 import { CreateMultisigInput, SubmitMultisigTxInput } from "@/lib/schemas/multisig";
 import { DelegateInput, ProposeInput } from "@/lib/schemas/governance";
+import { AddClaimInput, CreateIdentityInput } from "@/lib/schemas/identities";
+import { CreateModuleInput } from "@/lib/schemas/compliance";
 import { ConnectSettingsInput, CorsSettingsInput, OAuthSettingsInput, PasskeySettingsInput } from "@/lib/schemas/connect-identity";
 import { AcceptInvitationInput, AddPasskeyInput, ChangePasswordInput, ChangeRoleInput, InviteMemberInput } from "@/lib/schemas/team";
 import type { Role } from "@/lib/core/roles";
@@ -90,6 +92,11 @@ export const FORMS = {
   // One call per proposal from the console (the API takes up to 50); its value is 0.
   propose: { schema: ProposeInput, fields: { targets: "list", calldatas: "list", description: "string" } },
   delegate: { schema: DelegateInput, fields: { delegatee: "string" } },
+  // The identities page: investors of regulated tokens, their claims (signed by the tenant's issuer), and the
+  // country modules of a token's compliance (the kinds whose one parameter the page asks for).
+  registerIdentity: { schema: CreateIdentityInput, fields: { token_id: "string", wallet: "string", country: "string" } },
+  addClaim: { schema: AddClaimInput, fields: { topic: "string" } },
+  addCountryModule: { schema: CreateModuleInput, fields: { token_id: "string", kind: "string", countries: "lines" } },
   role: { schema: RoleInput, fields: { role: "string", address: "string" } },
   freeze: { schema: FreezeInput, fields: { address: "string" } },
   forceTransfer: { schema: ForceTransferInput, fields: { from: "string", to: "string", amount: "units" }, units: "token" },

@@ -129,7 +129,6 @@ export default async function GovernancePage({ searchParams }: { searchParams: P
                       header: "",
                       cell: (p) => (
                         <ProposalActions
-                          key={`${p.id}:${p.state}`} // a new state offers its own actions
                           governance={g.id}
                           proposal={p.id}
                           state={p.state}
