@@ -62,7 +62,7 @@ test("register an investor, add a claim, add and remove a compliance module from
     await form.getByLabel("Investor wallet").fill(investor);
     await form.getByLabel("Country").fill("XX");
     await form.getByRole("button", { name: "Register investor" }).click();
-    await expect(form.locator(".error")).toContainText("country");
+    await expect(form.locator(".error")).toContainText("ISO 3166-1 alpha-2 code");
     await form.getByLabel("Country").fill("FR");
     await form.getByRole("button", { name: "Register investor" }).click();
     await expect(row).toHaveAttribute("data-status", "registered", { timeout: 90_000 });

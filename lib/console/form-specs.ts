@@ -11,6 +11,7 @@ import { CreateMultisigInput, SubmitMultisigTxInput } from "@/lib/schemas/multis
 import { DelegateInput, ProposeInput } from "@/lib/schemas/governance";
 import { AddClaimInput, CreateIdentityInput } from "@/lib/schemas/identities";
 import { CreateModuleInput } from "@/lib/schemas/compliance";
+import { CreateVrfConsumerInput, CreateVrfRequestInput } from "@/lib/schemas/vrf";
 import { ConnectSettingsInput, CorsSettingsInput, OAuthSettingsInput, PasskeySettingsInput } from "@/lib/schemas/connect-identity";
 import { AcceptInvitationInput, AddPasskeyInput, ChangePasswordInput, ChangeRoleInput, InviteMemberInput } from "@/lib/schemas/team";
 import type { Role } from "@/lib/core/roles";
@@ -97,6 +98,8 @@ export const FORMS = {
   registerIdentity: { schema: CreateIdentityInput, fields: { token_id: "string", wallet: "string", country: "string" } },
   addClaim: { schema: AddClaimInput, fields: { topic: "string" } },
   addCountryModule: { schema: CreateModuleInput, fields: { token_id: "string", kind: "string", countries: "lines" } },
+  createVrfConsumer: { schema: CreateVrfConsumerInput, fields: { name: "string", network: "string", vrf_coordinator: "string", key_hash: "string", subscription_id: "string" } },
+  vrfRequest: { schema: CreateVrfRequestInput, fields: { consumer_id: "string", network: "string", num_words: "number" } },
   role: { schema: RoleInput, fields: { role: "string", address: "string" } },
   freeze: { schema: FreezeInput, fields: { address: "string" } },
   forceTransfer: { schema: ForceTransferInput, fields: { from: "string", to: "string", amount: "units" }, units: "token" },

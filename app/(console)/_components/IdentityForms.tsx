@@ -27,7 +27,7 @@ export function RegisterIdentityForm({ tokens }: { tokens: Choice[] }) {
 
 export function AddClaimForm({ identityId, wallet }: { identityId: string; wallet: string }) {
   return (
-    <ConsoleForm action={(formData) => addClaimAction(identityId, formData)} validate="addClaim" aria-label={`Add a claim about ${wallet}`} className="row claim-form">
+    <ConsoleForm action={(formData) => addClaimAction(identityId, formData)} validate="addClaim" aria-label={`Add a claim about ${wallet}`} className="row">
       <Field name="topic" label="Claim topic" defaultValue="1" inputMode="numeric" required hint="1 is KYC." />
       <Submit pendingLabel="Adding…" className="btn btn-small">
         Add claim

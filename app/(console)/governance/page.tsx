@@ -116,7 +116,7 @@ export default async function GovernancePage({ searchParams }: { searchParams: P
                     { header: "Proposal", cell: (p) => <span title={p.id}>{p.description.split("\n")[0].slice(0, 80)}</span> },
                     { header: "State", cell: (p) => <StatusBadge status={p.state?.toLowerCase() ?? "submitted"} label={p.state ?? "Proposing"} /> },
                     { header: "For", cellClassName: "num nowrap", cell: (p) => units(p.votes?.for) },
-                    { header: "Against", cellClassName: "num nowrap", cell: (p) => units(p.votes?.against) },
+                    { header: "Against", className: "hide-sm", cellClassName: "hide-sm num nowrap", cell: (p) => units(p.votes?.against) },
                     { header: "Abstain", className: "hide-sm", cellClassName: "hide-sm num nowrap", cell: (p) => units(p.votes?.abstain) },
                     {
                       header: "Voting",

@@ -86,7 +86,7 @@ export default async function IdentitiesPage({ searchParams }: { searchParams: P
                 cell: (r) => (
                   <div className="stack" style={{ gap: 6 }}>
                     {r.claims.length ? (
-                      <ul className="plain small" data-testid="claims">
+                      <ul className="small" style={{ listStyle: "none", padding: 0, margin: 0 }} data-testid="claims">
                         {r.claims.map((c) => (
                           <li key={c.id} data-topic={c.topic} data-status={c.status}>
                             {c.topic === "1" ? "KYC" : <>topic <span className="mono">{c.topic}</span></>} · {c.signed_by === "platform" ? "signed by your issuer" : "signed elsewhere"} ·{" "}
