@@ -97,7 +97,6 @@ test("a Safe created, funded, proposed to, approved and executed from the consol
   await test.step("approve with the tenant's wallet: approvedHashes on chain", async () => {
     await page.getByRole("button", { name: "Approve Safe transaction 0" }).click();
     await expect(page.getByTestId("followed")).toHaveAttribute("data-status", "confirmed", { timeout: 60_000 });
-    await expect(page.getByTestId("approved-0")).toBeVisible();
     expect(await chain.readContract({ address: safe, abi: SAFE, functionName: "approvedHashes", args: [wallet, await hash()] })).toBe(1n);
   });
 
@@ -106,6 +105,7 @@ test("a Safe created, funded, proposed to, approved and executed from the consol
     const sent: Hex = await owner.writeContract({ address: safe, abi: SAFE, functionName: "approveHash", args: [await hash()] });
     expect((await chain.waitForTransactionReceipt({ hash: sent })).status).toBe("success");
     await page.reload();
+    await expect(page.getByTestId("approved-0")).toHaveText("Approved on chain by your wallet");
     await expect(page.getByTestId("confirmations-0")).toContainText("2 of 2");
     for (const [size, viewport] of [["desktop", WIDE], ["mobile", PHONE]] as const) {
       await page.setViewportSize(viewport);

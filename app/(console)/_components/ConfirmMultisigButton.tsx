@@ -6,10 +6,15 @@ import { ActionButton } from "@/components/ActionButton";
 import { confirmMultisigAction } from "../_actions/multisigs";
 import { FollowRecord } from "./FollowRecord";
 
-export function ConfirmMultisigButton({ id, txIndex }: { id: string; txIndex: number }) {
+export function ConfirmMultisigButton({ id, txIndex, approved }: { id: string; txIndex: number; approved: boolean }) {
   const [sent, setSent] = useState<{ id: string; status: string } | null>(null);
   return sent ? (
+    // Stays after the page reads the approval back, so the outcome remains in view.
     <FollowRecord key={sent.id} kind="transaction" id={sent.id} status={sent.status} label="Approval" />
+  ) : approved ? (
+    <span className="muted small" data-testid={`approved-${txIndex}`}>
+      Approved on chain by your wallet
+    </span>
   ) : (
     <ActionButton
       action={() => confirmMultisigAction(id, txIndex)}

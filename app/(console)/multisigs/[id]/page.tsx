@@ -137,13 +137,7 @@ export default async function MultisigPage({ params }: { params: Promise<{ id: s
                     <StatusBadge status="pending" label="Executing" />
                   ) : (
                     <span className="stack" style={{ gap: 6 }}>
-                      {actingOwns && !tx.acting_approved ? (
-                        <ConfirmMultisigButton id={m.id} txIndex={tx.tx_index} />
-                      ) : tx.acting_approved ? (
-                        <span className="muted small" data-testid={`approved-${tx.tx_index}`}>
-                          Approved on chain by your wallet
-                        </span>
-                      ) : null}
+                      {actingOwns ? <ConfirmMultisigButton id={m.id} txIndex={tx.tx_index} approved={tx.acting_approved} /> : null}
                       {tx.executable ? (
                         <ExecuteMultisigButton id={m.id} txIndex={tx.tx_index} />
                       ) : (
