@@ -15,6 +15,8 @@ const PHONE = { width: 375, height: 812 };
 
 const CONSUMER = parseAbi(["function requestCount() view returns (uint256)", "function randomWords(uint256) view returns (uint256[])"]);
 const MOCK = parseAbi(["function fulfillRandomWords(uint256 requestId, address consumer)"]);
+const PRICE_CONSUMER = parseAbi(["function priceFeed() view returns (address)", "function pair() view returns (string)"]);
+const AGGREGATOR = parseAbi(["function latestRoundData() view returns (uint80, int256 answer, uint256, uint256, uint80)", "function decimals() view returns (uint8)"]);
 
 test("a VRF consumer created and randomness requested from the console, the words checked on chain and copied", async ({ browser }) => {
   const rpc = process.env.E2E_CHAIN_RPC_URL;
@@ -85,6 +87,25 @@ test("a VRF consumer created and randomness requested from the console, the word
       await page.setViewportSize(viewport);
       await expectNoHorizontalOverflow(page);
       await page.screenshot({ path: join(SHOTS, `oracles-vrf-${size}.png`), fullPage: true });
+    }
+    await page.setViewportSize(WIDE);
+  });
+
+  await test.step("deploy an ETH-USD price consumer: its feed and pair on chain, its price as the aggregator answers", async () => {
+    await page.getByRole("navigation", { name: "Console", exact: true }).getByRole("link", { name: "Price feeds" }).click();
+    await page.getByRole("button", { name: "Deploy a ETH-USD consumer on Polygon Amoy" }).click();
+    const card = page.locator('[data-price-consumer="ETH-USD"]');
+    await expect(card).toHaveAttribute("data-status", "active", { timeout: 90_000 });
+    const address = getAddress((await card.getAttribute("data-address"))!);
+    const feed = await chain.readContract({ address, abi: PRICE_CONSUMER, functionName: "priceFeed" });
+    expect(await chain.readContract({ address, abi: PRICE_CONSUMER, functionName: "pair" })).toBe("ETH-USD");
+    const [, answer] = await chain.readContract({ address: feed, abi: AGGREGATOR, functionName: "latestRoundData" });
+    const decimals = await chain.readContract({ address: feed, abi: AGGREGATOR, functionName: "decimals" });
+    await expect(card.getByTestId("price")).toHaveText(String(Number(answer) / 10 ** decimals));
+    for (const [size, viewport] of [["desktop", WIDE], ["mobile", PHONE]] as const) {
+      await page.setViewportSize(viewport);
+      await expectNoHorizontalOverflow(page);
+      await page.screenshot({ path: join(SHOTS, `oracles-price-feeds-${size}.png`), fullPage: true });
     }
   });
 

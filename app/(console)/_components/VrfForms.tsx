@@ -12,7 +12,7 @@ export function CreateVrfConsumerForm({ networks, defaultNetwork, defaults }: { 
   const [values, setValues] = useState<VrfDefaults>(defaults[defaultNetwork] ?? EMPTY);
   const set = (field: keyof VrfDefaults) => (e: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [field]: e.target.value });
   return (
-    <ConsoleForm action={createVrfConsumerAction} validate="createVrfConsumer" aria-label="Create a VRF consumer">
+    <ConsoleForm action={createVrfConsumerAction} validate="createVrfConsumer" aria-label="Create a VRF consumer" reset>
       <div className="form-grid">
         <Field name="name" label="Name" placeholder="Raffle" required maxLength={128} />
         <Select
