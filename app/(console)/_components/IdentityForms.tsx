@@ -56,9 +56,11 @@ export function AddModuleForm({ tokens }: { tokens: Choice[] }) {
   );
 }
 
-export function RemoveModuleButton({ id, label }: { id: string; label: string }) {
+/** Stays in place once the removal is read back (its row then says removed), so the followed outcome remains in view. */
+export function RemoveModuleButton({ id, label, removable }: { id: string; label: string; removable: boolean }) {
   const [sent, setSent] = useState<{ id: string; status: string } | null>(null);
   if (sent) return <FollowRecord key={sent.id} kind="transaction" id={sent.id} status={sent.status} label="Removal" />;
+  if (!removable) return null;
   return (
     <ActionButton
       action={() => removeModuleAction(id)}

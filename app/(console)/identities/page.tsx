@@ -43,7 +43,8 @@ export default async function IdentitiesPage({ searchParams }: { searchParams: P
     listModules(scope, { limit: 50, token_id: token }),
   ]);
   const rows = await Promise.all(page.data.map(async (identity) => ({ identity, claims: (await listClaims(scope, identity.id, { limit: 20 })).data })));
-  const live = modules.data.filter((m) => m.on_chain && m.status !== "removed");
+  // Removed ones stay listed (as removed): the page's own record of what was taken out.
+  const live = modules.data.filter((m) => m.on_chain);
   const moving = (status: string) => status === "pending" || status === "removing" || status === "deploying";
   const refreshing = rows.some((r) => moving(r.identity.status) || r.claims.some((c) => moving(c.status))) || live.some((m) => moving(m.status));
   return (
@@ -147,7 +148,7 @@ export default async function IdentitiesPage({ searchParams }: { searchParams: P
                   </>
                 ),
               },
-              { header: "", cell: (m) => (m.status === "deployed" && m.bound ? <RemoveModuleButton id={m.id} label={`${KIND_NAMES[m.kind] ?? m.kind} (${m.id})`} /> : null) },
+              { header: "", cell: (m) => <RemoveModuleButton id={m.id} label={`${KIND_NAMES[m.kind] ?? m.kind} (${m.id})`} removable={m.status === "deployed" && m.bound} /> },
             ]}
           />
         ) : (
