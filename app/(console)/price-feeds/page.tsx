@@ -36,28 +36,36 @@ export default async function PriceFeedsPage() {
       {cards.length ? (
         cards.map(({ feed, read }) => (
           <section className="card" key={feed.consumer!.id} data-price-consumer={feed.pair} data-status={feed.consumer!.status} data-address={feed.consumer!.address ?? ""}>
-            <h2>
-              {feed.pair} <span className="sub">{feed.consumer!.name} · {networkLabel(feed.network).name}</span>
-            </h2>
-            {read ? (
-              <>
-                <p>
-                  <strong className="mono" data-testid="price">{read.price.price}</strong>{" "}
-                  <StatusBadge status={read.price.stale ? "stale" : "fresh"} />{" "}
-                  <span className="sub">
-                    round {read.price.round_id} · {read.price.age_seconds} s old · stale after {read.price.max_age_seconds} s
-                  </span>
-                </p>
-                {read.points.length > 1 ? <RoundsChart points={read.points} title={`${feed.pair} rounds`} /> : null}
-              </>
-            ) : (
+            <div className="card-header">
+              <h2>{feed.pair}</h2>
               <p>
-                <StatusBadge status={feed.consumer!.status} /> {feed.consumer!.failure_reason ?? ""}
+                {feed.consumer!.name} · {networkLabel(feed.network).name}
               </p>
-            )}
-            <p className="sub">
-              Consumer <Hex value={feed.consumer!.address} /> · aggregator <Hex value={feed.price_feed_address} />
-            </p>
+            </div>
+            <div className="card-body stack">
+              {read ? (
+                <>
+                  <p>
+                    <strong className="mono" style={{ fontSize: "1.5rem" }} data-testid="price">
+                      {read.price.price}
+                    </strong>{" "}
+                    {/* The quote currency: a pair is BASE-QUOTE. */}
+                    <span>{feed.pair.split("-")[1] ?? ""}</span> <StatusBadge status={read.price.stale ? "stale" : "fresh"} />
+                    <span className="sub">
+                      Round {read.price.round_id} · {read.price.age_seconds} s old · stale after {read.price.max_age_seconds} s
+                    </span>
+                  </p>
+                  {read.points.length > 1 ? <RoundsChart points={read.points} title={`${feed.pair} rounds`} /> : null}
+                </>
+              ) : (
+                <p>
+                  <StatusBadge status={feed.consumer!.status} /> {feed.consumer!.failure_reason ?? ""}
+                </p>
+              )}
+              <p className="sub">
+                Consumer <Hex value={feed.consumer!.address} /> · aggregator <Hex value={feed.price_feed_address} />
+              </p>
+            </div>
           </section>
         ))
       ) : (
