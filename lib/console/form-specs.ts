@@ -7,6 +7,11 @@ import { ForceTransferInput, FreezeInput } from "@/lib/schemas/token-controls";
 import { CreateWebhookEndpointInput, UpdateWebhookEndpointInput } from "@/lib/schemas/webhooks";
 import { CreateVaultInput, DepositInput, PreviewQuery as VaultPreviewQuery, RedeemInput, WithdrawInput } from "@/lib/schemas/vaults";
 import { CreateVestingInput } from "@/lib/schemas/vesting";
+import { CreateMultisigInput, SubmitMultisigTxInput } from "@/lib/schemas/multisig";
+import { DelegateInput, ProposeInput } from "@/lib/schemas/governance";
+import { AddClaimInput, CreateIdentityInput } from "@/lib/schemas/identities";
+import { CreateModuleInput } from "@/lib/schemas/compliance";
+import { CreateVrfConsumerInput, CreateVrfRequestInput } from "@/lib/schemas/vrf";
 import { ConnectSettingsInput, CorsSettingsInput, OAuthSettingsInput, PasskeySettingsInput } from "@/lib/schemas/connect-identity";
 import { AcceptInvitationInput, AddPasskeyInput, ChangePasswordInput, ChangeRoleInput, InviteMemberInput } from "@/lib/schemas/team";
 import type { Role } from "@/lib/core/roles";
@@ -19,9 +24,9 @@ interface FormSpec {
   /**
    * Where the decimals of its `units` fields come from: the form's own `decimals` field (a token being created,
    * 18 when empty), the token named by the form's `token` field, or the vault named by its `vault` field (both
-   * read on the server, never taken from the browser).
+   * read on the server, never taken from the browser), or the network's native coin (18 decimals on every EVM network).
    */
-  units?: "decimals-field" | "token" | "vault";
+  units?: "decimals-field" | "token" | "vault" | "native";
   /** The least role that may submit it (lib/core/roles): `developer` unless it says so (a read, a team change). */
   role?: Role;
   /** A vault form's amount: assets or shares, or as its `action` field says (deposit and withdraw take assets). */
@@ -83,6 +88,18 @@ export const FORMS = {
     derive: vestingTimes,
     inputs: VESTING_DATE_INPUTS,
   },
+  createMultisig: { schema: CreateMultisigInput, fields: { name: "string", network: "string", owners: "lines", threshold: "number" } },
+  proposeMultisig: { schema: SubmitMultisigTxInput, fields: { to: "string", value: "units", data: "string" }, units: "native" },
+  // One call per proposal from the console (the API takes up to 50); its value is 0.
+  propose: { schema: ProposeInput, fields: { targets: "list", calldatas: "list", description: "string" } },
+  delegate: { schema: DelegateInput, fields: { delegatee: "string" } },
+  // The identities page: investors of regulated tokens, their claims (signed by the tenant's issuer), and the
+  // country modules of a token's compliance (the kinds whose one parameter the page asks for).
+  registerIdentity: { schema: CreateIdentityInput, fields: { token_id: "string", wallet: "string", country: "string" } },
+  addClaim: { schema: AddClaimInput, fields: { topic: "string" } },
+  addCountryModule: { schema: CreateModuleInput, fields: { token_id: "string", kind: "string", countries: "lines" } },
+  createVrfConsumer: { schema: CreateVrfConsumerInput, fields: { name: "string", network: "string", vrf_coordinator: "string", key_hash: "string", subscription_id: "string" } },
+  vrfRequest: { schema: CreateVrfRequestInput, fields: { consumer_id: "string", network: "string", num_words: "number" } },
   role: { schema: RoleInput, fields: { role: "string", address: "string" } },
   freeze: { schema: FreezeInput, fields: { address: "string" } },
   forceTransfer: { schema: ForceTransferInput, fields: { from: "string", to: "string", amount: "units" }, units: "token" },
@@ -103,6 +120,9 @@ export const isFormKind = (kind: string): kind is FormKind => Object.hasOwn(FORM
 
 type Values = Iterable<[string, FormDataEntryValue]>;
 
+/** Ether, POL and every other EVM network's coin: wei are 10^-18 of it. */
+export const NATIVE_DECIMALS = 18;
+
 /** Where a units form's decimals come from: its token or its vault (and which of the vault's amounts), for the caller to look up. */
 export function unitsSource(kind: FormKind, values: FormData): { token: string } | { vault: string; unit: "assets" | "shares" } | null {
   const spec: FormSpec = FORMS[kind];
@@ -121,6 +141,7 @@ export function unitsSource(kind: FormKind, values: FormData): { token: string }
 export function unitDecimals(kind: FormKind, values: FormData, looked?: number): number {
   const spec: FormSpec = FORMS[kind];
   if (spec.units === "token" || spec.units === "vault") return looked ?? 0;
+  if (spec.units === "native") return NATIVE_DECIMALS;
   if (spec.units !== "decimals-field") return 0;
   const typed = String(values.get("decimals") ?? "").trim();
   return /^\d{1,2}$/.test(typed) && Number(typed) <= 36 ? Number(typed) : 18;

@@ -55,3 +55,9 @@ export async function erc20Display(scope: Scope, ref: { token: string | null; to
   ]);
   return decimals === null ? null : { decimals: Number(decimals), symbol: symbol || "tokens" };
 }
+
+/** The tenant's deployed regulated (ERC3643) tokens: the ones investors are registered for and modules are added to. */
+export async function regulatedChoices(scope: Scope): Promise<{ id: string; label: string }[]> {
+  const page = await listTokens(scope, { limit: CHOOSABLE, status: "deployed" });
+  return page.data.filter((t) => t.standard === "ERC3643").map((t) => ({ id: t.id, label: `${t.symbol} — ${t.name} (${networkLabel(t.network).name})` }));
+}

@@ -333,22 +333,32 @@ export async function ownerStatus(scope: Scope, id: string, address: string) {
 // ---- console -----------------------------------------------------------------------------------------------
 
 /**
- * The console's view of a multisig: its details, and its open proposals with each owner's on-chain approval
- * (the acting account counts when it is an owner: it sends the execution) and whether the threshold is met.
+ * The console's view of a multisig: its details, its native balance, and its open proposals with each owner's
+ * on-chain approval (the acting account counts when it is an owner: it sends the execution; `acting_approved`
+ * says whether it also approved the hash on chain) and whether the threshold is met.
  */
 export async function multisigOverview(scope: Scope, id: string) {
   const details = await getMultisig(scope, id);
   const open = await db.multisigTransaction.findMany({ where: { multisigId: details.id, status: { in: ["proposed", "executing"] } }, orderBy: { txIndex: "asc" }, take: 50 });
-  if (!details.on_chain) return { ...details, acting: null, pending: open.map((tx) => ({ ...serializeMultisigTx(tx), confirmations: [] as Address[], executable: false })) };
+  const native = chainTarget(details.network).chain.nativeCurrency.symbol;
+  if (!details.on_chain) {
+    const pending = open.map((tx) => ({ ...serializeMultisigTx(tx), confirmations: [] as Address[], executable: false, acting_approved: false }));
+    return { ...details, acting: null, balance: null, native, pending };
+  }
   const row = details as unknown as DeployedMultisig;
   const { owners, threshold, nonce } = details.on_chain;
-  const acting = (await actingFor(scope, details.network)).address;
+  const [acting, balance] = await Promise.all([actingFor(scope, details.network).then((a) => a.address), publicClient(row.network).getBalance({ address: row.address })]);
   const pending = await Promise.all(
     open.map(async (tx) => {
-      const approved = await Promise.all(owners.map(async (o) => (o === acting || (await readSafe<bigint>(row, "approvedHashes", [o, tx.safeTxHash])) !== 0n ? (o as Address) : null)));
-      const confirmations = approved.filter((o): o is Address => o !== null);
-      return { ...serializeMultisigTx(tx), confirmations, executable: tx.status === "proposed" && BigInt(nonce) === tx.nonce && confirmations.length >= threshold };
+      const onChain = await Promise.all(owners.map(async (o) => ((await readSafe<bigint>(row, "approvedHashes", [o, tx.safeTxHash])) !== 0n ? (o as Address) : null)));
+      const confirmations = owners.filter((o, i) => o === acting || onChain[i] !== null) as Address[];
+      return {
+        ...serializeMultisigTx(tx),
+        confirmations,
+        executable: tx.status === "proposed" && BigInt(nonce) === tx.nonce && confirmations.length >= threshold,
+        acting_approved: onChain.includes(acting as Address),
+      };
     }),
   );
-  return { ...details, acting, pending };
+  return { ...details, acting, balance: balance.toString(), native, pending };
 }

@@ -2,8 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requireConsole } from "@/lib/console/session";
 import { param } from "@/lib/console/pages";
-import { networkLabel } from "@/lib/console/explorer";
+import { defaultNetwork, networkLabel, reachableNetworks } from "@/lib/console/explorer";
 import { listMultisigs } from "@/lib/multisig/service";
+import { walletMode } from "@/lib/connect/settings/wallet-mode";
 import { PageHeader } from "@/components/PageHeader";
 import { DataTable } from "@/components/DataTable";
 import { EmptyState } from "@/components/EmptyState";
@@ -11,16 +12,31 @@ import { StatusBadge } from "@/components/StatusBadge";
 import { Pagination } from "@/components/Pagination";
 import { Hex } from "@/components/Hex";
 import { Time } from "@/components/Time";
+import { AutoRefresh } from "@/components/AutoRefresh";
+import { NoLiveNetworks } from "@/components/NoLiveNetworks";
+import { CreateMultisigForm } from "../_components/CreateMultisigForm";
 
 export const metadata: Metadata = { title: "Multisigs" };
 
 export default async function MultisigsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { scope } = await requireConsole("/multisigs");
+  const { scope, livemode } = await requireConsole("/multisigs");
   const startingAfter = param((await searchParams).starting_after);
-  const list = await listMultisigs(scope, { limit: 20, starting_after: startingAfter });
+  const [list, wallet] = await Promise.all([listMultisigs(scope, { limit: 20, starting_after: startingAfter }), walletMode(scope)]);
+  const networks = reachableNetworks(livemode);
   return (
     <>
-      <PageHeader title="Multisigs" subtitle="Safe 1.4.1 wallets deployed through the API (POST /v1/multisigs): owners, threshold and transactions awaiting signatures." />
+      <PageHeader title="Multisigs" subtitle={`Your ${livemode ? "live" : "test"} Safe 1.4.1 wallets: owners, threshold and transactions awaiting approval.`} />
+      <AutoRefresh active={list.data.some((m) => m.status === "deploying")} intervalMs={1500} />
+      <section className="card" aria-labelledby="create-safe">
+        <div className="card-header">
+          <h2 id="create-safe">Create a Safe</h2>
+          <p>A multisig wallet that moves funds once enough of its owners approve; deployed by your wallet.</p>
+        </div>
+        <div className="card-body stack">
+          {networks.length ? null : <NoLiveNetworks />}
+          <CreateMultisigForm networks={networks} defaultNetwork={defaultNetwork(livemode, networks) ?? ""} wallet={wallet.wallet_address} />
+        </div>
+      </section>
       <section className="card" aria-labelledby="multisigs">
         <div className="card-header">
           <h2 id="multisigs">Safes</h2>
@@ -51,7 +67,7 @@ export default async function MultisigsPage({ searchParams }: { searchParams: Pr
           />
         ) : (
           <EmptyState icon="⚿" title="No multisigs yet">
-            Deploy one with POST /v1/multisigs (owners, threshold, network); it appears here with its pending transactions.
+            Create a Safe above (owners, signatures needed, network); it appears here with its pending transactions.
           </EmptyState>
         )}
         <Pagination basePath="/multisigs" params={{ starting_after: startingAfter }} hasMore={list.has_more} lastId={list.data.at(-1)?.id} total={list.total} shown={list.data.length} />

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
-import { networkName } from "@/lib/console/networks";
 import { requireConsole } from "@/lib/console/session";
 import { param } from "@/lib/console/pages";
+import { defaultNetwork, networkLabel, reachableNetworks } from "@/lib/console/explorer";
+import { localVrfDefaults } from "@/lib/console/vrf";
 import { listVrfConsumers, listVrfRequests } from "@/lib/vrf/service";
 import { PageHeader } from "@/components/PageHeader";
 import { EmptyState } from "@/components/EmptyState";
@@ -9,64 +10,92 @@ import { Pagination } from "@/components/Pagination";
 import { AutoRefresh } from "@/components/AutoRefresh";
 import { DataTable } from "@/components/DataTable";
 import { StatusBadge } from "@/components/StatusBadge";
+import { CopyButton } from "@/components/CopyButton";
 import { Hex } from "@/components/Hex";
+import { CreateVrfConsumerForm, RequestRandomnessForm } from "../_components/VrfForms";
 
 export const metadata: Metadata = { title: "Randomness" };
 
-// VRF v2.5 consumers and their latest requests with the words they received (from our records: no chain reads).
+// VRF v2.5 consumers and their latest requests with the words they received (from our records: no chain reads);
+// consumers are created and randomness requested from here with the tenant's wallet.
 export default async function VrfPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { scope } = await requireConsole("/vrf");
+  const { scope, livemode } = await requireConsole("/vrf");
   const query = await searchParams;
   const startingAfter = param(query.starting_after);
-  const page = await listVrfConsumers(scope, { limit: 10, starting_after: startingAfter });
+  const networks = reachableNetworks(livemode);
+  const [page, defaults] = await Promise.all([listVrfConsumers(scope, { limit: 10, starting_after: startingAfter }), localVrfDefaults(networks.map((n) => n.name))]);
   const rows = await Promise.all(page.data.map(async (c) => ({ c, requests: (await listVrfRequests(scope, { limit: 10, consumer_id: c.id })).data })));
   const moving = rows.some((r) => r.c.status === "deploying" || r.requests.some((q) => q.status === "requesting" || q.status === "pending"));
   return (
     <>
-      <PageHeader title="Randomness" subtitle="Your VRF v2.5 consumers and their requests: status and the random words received." />
-      <AutoRefresh active={moving} intervalMs={3000} />
+      <PageHeader title="Randomness" subtitle="Your VRF v2.5 consumers: request verifiable random words from your wallet and copy them once they arrive." />
+      <AutoRefresh active={moving} intervalMs={1500} />
+      <section className="card" aria-labelledby="create-consumer">
+        <div className="card-header">
+          <h2 id="create-consumer">Create a consumer</h2>
+          <p>A contract that asks Chainlink VRF for random words and keeps them; your wallet is its admin.</p>
+        </div>
+        <div className="card-body">
+          <CreateVrfConsumerForm networks={networks} defaultNetwork={defaultNetwork(livemode, networks) ?? ""} defaults={defaults} />
+        </div>
+      </section>
       {rows.length ? (
         rows.map(({ c, requests }) => (
-          <section className="card" key={c.id} data-vrf-consumer={c.id}>
-            <h2>
-              {c.name} <StatusBadge status={c.status} />
-            </h2>
-            <p className="small muted">
-              <span className="mono">{c.id}</span> · {networkName(c.network)} · consumer <Hex value={c.address} /> · coordinator <Hex value={c.vrf_coordinator} /> · subscription{" "}
-              <span className="mono">{c.subscription_id.length > 12 ? `${c.subscription_id.slice(0, 6)}…${c.subscription_id.slice(-4)}` : c.subscription_id}</span> ·{" "}
-              {c.request_confirmations} confirmations · callback gas {c.callback_gas_limit.toLocaleString("en-US")}
-            </p>
-            {c.failure_reason ? <p className="small">{c.failure_reason}</p> : null}
+          <section className="card" key={c.id} data-vrf-consumer={c.id} data-address={c.address} aria-labelledby={`vrf-${c.id}`}>
+            <div className="card-header">
+              <h2 id={`vrf-${c.id}`}>
+                {c.name} <StatusBadge status={c.status} />
+              </h2>
+              <p>
+                {networkLabel(c.network).name} · {c.request_confirmations} confirmations · callback gas {c.callback_gas_limit.toLocaleString("en-US")}
+              </p>
+            </div>
+            <div className="card-body stack">
+              <p className="small muted">
+                <span className="mono">{c.id}</span> · consumer <Hex value={c.address} /> · coordinator <Hex value={c.vrf_coordinator} /> · subscription{" "}
+                <span className="mono">{c.subscription_id.length > 12 ? `${c.subscription_id.slice(0, 6)}…${c.subscription_id.slice(-4)}` : c.subscription_id}</span>
+              </p>
+              {c.failure_reason ? <p className="small">{c.failure_reason}</p> : null}
+              {c.status === "active" ? <RequestRandomnessForm consumer={c.id} network={c.network} name={c.name} /> : null}
+            </div>
             {requests.length ? (
               <DataTable
                 caption={`Requests of ${c.name}`}
                 rows={requests}
                 rowKey={(q) => q.id}
-                rowProps={(q) => ({ "data-vrf-request": q.id })}
+                rowProps={(q) => ({ "data-vrf-request": q.id, "data-status": q.status, "data-request-id": q.request_id ?? "" })}
                 columns={[
-                  { header: "Request", cell: (q) => <span className="mono" title={q.id}>{q.request_id ?? "—"}</span> },
+                  { header: "Request", cell: (q) => <span className="mono" title={q.request_id ?? q.id}>{q.request_id ? (q.request_id.length > 14 ? `${q.request_id.slice(0, 8)}…${q.request_id.slice(-4)}` : q.request_id) : "—"}</span> },
                   { header: "Status", cell: (q) => <StatusBadge status={q.status} /> },
-                  { header: "Words", cell: (q) => q.num_words },
                   {
                     header: "Random words",
                     cell: (q) =>
                       q.random_words ? (
-                        <span className="mono small">{q.random_words.map((w) => (w.length > 14 ? `${w.slice(0, 8)}…${w.slice(-4)}` : w)).join(", ")}</span>
+                        <div className="stack" style={{ gap: 4 }}>
+                          <ol className="mono small break" style={{ listStyle: "none", padding: 0, margin: 0 }} data-testid="random-words">
+                            {q.random_words.map((w, i) => (
+                              <li key={i}>{w}</li>
+                            ))}
+                          </ol>
+                          <span>
+                            <CopyButton value={q.random_words.join("\n")} label={q.random_words.length === 1 ? "Copy word" : `Copy ${q.random_words.length} words`} />
+                          </span>
+                        </div>
                       ) : (
-                        q.failure_reason ?? "—"
+                        (q.failure_reason ?? <span className="muted small">{q.num_words} word{q.num_words === 1 ? "" : "s"} on their way</span>)
                       ),
                   },
                 ]}
               />
             ) : (
-              <p className="small muted">No requests yet: POST /v1/vrf/requests with consumer_id {c.id}.</p>
+              <p className="card-body small muted">No requests yet{c.status === "active" ? ": request random words above." : "."}</p>
             )}
           </section>
         ))
       ) : (
         <section className="card">
           <EmptyState icon="🎲" title="No VRF consumers yet">
-            Deploy one with POST /v1/vrf/consumers (on the local chain: the coordinator, key hash and subscription in the README).
+            Create one above; its requests and the random words they receive show here.
           </EmptyState>
         </section>
       )}

@@ -10,7 +10,11 @@ import { AutoRefresh } from "@/components/AutoRefresh";
 import { DataTable } from "@/components/DataTable";
 import { EmptyState } from "@/components/EmptyState";
 import { Hex } from "@/components/Hex";
+import { formatWithSymbol } from "@/lib/console/amounts";
+import { NATIVE_DECIMALS } from "@/lib/console/form-specs";
 import { ExecuteMultisigButton } from "../../_components/ExecuteMultisigButton";
+import { ConfirmMultisigButton } from "../../_components/ConfirmMultisigButton";
+import { ProposeMultisigForm } from "../../_components/ProposeMultisigForm";
 
 export const metadata: Metadata = { title: "Multisig" };
 
@@ -21,6 +25,8 @@ export default async function MultisigPage({ params }: { params: Promise<{ id: s
   const network = networkLabel(m.network);
   const moving = m.status === "deploying" || m.pending.some((tx) => tx.status === "executing");
   const chain = m.on_chain;
+  const coins = (wei: string | null) => (wei === null ? "—" : formatWithSymbol(wei, NATIVE_DECIMALS, m.native));
+  const actingOwns = chain !== null && chain.owners.includes(m.acting ?? "");
   return (
     <>
       <AutoRefresh active={moving} intervalMs={1000} />
@@ -46,7 +52,7 @@ export default async function MultisigPage({ params }: { params: Promise<{ id: s
         </div>
         <dl className="details">
           <dt>Address</dt>
-          <dd>
+          <dd data-testid="safe-address">
             <Hex value={m.address} href={explorerUrl(m.network, "address", m.address)} copy full />
           </dd>
           <dt>Network</dt>
@@ -54,6 +60,8 @@ export default async function MultisigPage({ params }: { params: Promise<{ id: s
             {network.name}
             {network.local ? <span className="muted"> (local chain)</span> : null}
           </dd>
+          <dt>Balance</dt>
+          <dd data-testid="safe-balance">{coins(m.balance)}</dd>
           <dt>Threshold</dt>
           <dd data-testid="threshold">{chain ? `${chain.threshold} of ${chain.owners.length}` : `${m.threshold} of ${m.owners.length}`}</dd>
           <dt>Nonce</dt>
@@ -76,6 +84,17 @@ export default async function MultisigPage({ params }: { params: Promise<{ id: s
           ))}
         </ul>
       </section>
+      {chain ? (
+        <section className="card" aria-labelledby="safe-propose">
+          <div className="card-header">
+            <h2 id="safe-propose">Propose a transaction</h2>
+            <p>Sends {m.native} or calls a contract from the Safe once enough owners approve it.</p>
+          </div>
+          <div className="card-body">
+            <ProposeMultisigForm id={m.id} native={m.native} />
+          </div>
+        </section>
+      ) : null}
       <section className="card" aria-labelledby="safe-pending">
         <div className="card-header">
           <h2 id="safe-pending">Pending transactions</h2>
@@ -92,7 +111,9 @@ export default async function MultisigPage({ params }: { params: Promise<{ id: s
                 cell: (tx) => (
                   <>
                     <span className="mono">{tx.kind}</span> to <Hex value={tx.to} />
-                    <span className="sub">Nonce {tx.nonce} · value {tx.value} wei</span>
+                    <span className="sub">
+                      Nonce {tx.nonce} · <span data-testid={`value-${tx.tx_index}`}>{coins(tx.value)}</span>
+                    </span>
                   </>
                 ),
               },
@@ -114,17 +135,22 @@ export default async function MultisigPage({ params }: { params: Promise<{ id: s
                 cell: (tx) =>
                   tx.status === "executing" ? (
                     <StatusBadge status="pending" label="Executing" />
-                  ) : tx.executable ? (
-                    <ExecuteMultisigButton id={m.id} txIndex={tx.tx_index} />
                   ) : (
-                    <span className="muted small">Awaiting signatures</span>
+                    <span className="stack" style={{ gap: 6 }}>
+                      {actingOwns ? <ConfirmMultisigButton id={m.id} txIndex={tx.tx_index} approved={tx.acting_approved} /> : null}
+                      {tx.executable ? (
+                        <ExecuteMultisigButton id={m.id} txIndex={tx.tx_index} />
+                      ) : (
+                        <span className="muted small">Awaiting approvals</span>
+                      )}
+                    </span>
                   ),
               },
             ]}
           />
         ) : (
           <EmptyState icon="✓" title="Nothing pending">
-            Propose a transaction with POST /v1/multisigs/{m.id}/transactions; owners approve it (confirm) or sign it off-chain.
+            Propose a transaction above; owners approve it, and once enough have, you execute it here.
           </EmptyState>
         )}
       </section>

@@ -1,0 +1,114 @@
+// Identities and compliance of a regulated (ERC3643) token run from the console, checked on chain: the token set
+// up through the API; on the identities page the tenant registers an investor (contains and investorCountry on
+// the identity registry), adds a KYC claim about it (the claim on its ONCHAINID), adds a country-restrict module
+// to the token's compliance (getModules and isModuleBound), and removes it again. The page is looked at 1440 px
+// and 375 px wide.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { createPublicClient, getAddress, http, parseAbi, type Address } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { expect, test, api, base, until, expectNoHorizontalOverflow } from "./helpers";
+
+const SHOTS = join(import.meta.dirname, "screenshots");
+mkdirSync(SHOTS, { recursive: true });
+const WIDE = { width: 1440, height: 900 };
+const PHONE = { width: 375, height: 812 };
+
+const REGISTRY = parseAbi(["function contains(address) view returns (bool)", "function investorCountry(address) view returns (uint16)"]);
+const ONCHAINID = parseAbi(["function getClaimIdsByTopic(uint256) view returns (bytes32[])"]);
+const COMPLIANCE = parseAbi(["function getModules() view returns (address[])", "function isModuleBound(address) view returns (bool)"]);
+
+test("register an investor, add a claim, add and remove a compliance module from the console, checked on chain", async ({ page }) => {
+  const rpc = process.env.E2E_CHAIN_RPC_URL;
+  test.skip(!rpc, "needs the app's local chain (E2E_CHAIN_RPC_URL)");
+  const chain = createPublicClient({ transport: http(rpc) });
+  const email = `trex.${Date.now()}@example.com`;
+  const investor = privateKeyToAccount(generatePrivateKey()).address;
+  let key = "";
+  let tokenId = "";
+  let registry = "" as Address;
+  let compliance = "" as Address;
+  await page.setViewportSize(WIDE);
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+
+  await test.step("set up through the API: a regulated token", async () => {
+    const reg = await api("POST", "/auth/register", null, { email, password: "correct horse 1", company_name: "Bond Co", full_name: "Grace" });
+    expect(reg.status).toBe(201);
+    key = (await api("POST", "/v1/api_keys", reg.body.access_token, { name: "e2e" })).body.secret as string;
+    const token = await api("POST", "/v1/tokens", key, { name: "Blue Bond", symbol: "BBND", standard: "ERC3643", network: "polygon_amoy", decimals: 0 });
+    expect(token.status, JSON.stringify(token.body)).toBe(201);
+    tokenId = token.body.id;
+    const suite = await until(async () => {
+      const t = (await api("GET", `/v1/tokens/${tokenId}`, key)).body;
+      return t.status === "deployed" && t.regulated?.paused === false && t.regulated;
+    }, "the suite deployed and unpaused", 90_000);
+    registry = getAddress(suite.identity_registry);
+    compliance = getAddress(suite.compliance);
+  });
+
+  await test.step("sign in", async () => {
+    await page.goto(`${base()}/identities`);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("correct horse 1");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/identities$/);
+  });
+
+  const row = page.locator(`tr[data-wallet="${investor}"]`);
+
+  await test.step("register an investor from France: in the identity registry on chain", async () => {
+    const form = page.getByRole("form", { name: "Register an investor" });
+    await form.getByLabel("Investor wallet").fill(investor);
+    await form.getByLabel("Country").fill("XX");
+    await form.getByRole("button", { name: "Register investor" }).click();
+    await expect(form.locator(".error")).toContainText("ISO 3166-1 alpha-2 code");
+    await form.getByLabel("Country").fill("FR");
+    await form.getByRole("button", { name: "Register investor" }).click();
+    await expect(row).toHaveAttribute("data-status", "registered", { timeout: 90_000 });
+    expect(await chain.readContract({ address: registry, abi: REGISTRY, functionName: "contains", args: [investor] })).toBe(true);
+    expect(await chain.readContract({ address: registry, abi: REGISTRY, functionName: "investorCountry", args: [investor] })).toBe(250);
+  });
+
+  await test.step("add a KYC claim: on the investor's ONCHAINID", async () => {
+    await row.getByRole("form", { name: `Add a claim about ${investor}` }).getByRole("button", { name: "Add claim" }).click();
+    await expect(row.locator('li[data-topic="1"]')).toHaveAttribute("data-status", "added", { timeout: 60_000 });
+    const identity = (await api("GET", `/v1/identities?wallet=${investor}`, key)).body.data[0].identity_address as Address;
+    expect(await chain.readContract({ address: identity, abi: ONCHAINID, functionName: "getClaimIdsByTopic", args: [1n] })).toHaveLength(1);
+  });
+
+  let module = "" as Address;
+  await test.step("block US investors with a compliance module: bound on chain", async () => {
+    const before = await chain.readContract({ address: compliance, abi: COMPLIANCE, functionName: "getModules" });
+    const form = page.getByRole("form", { name: "Add a compliance module" });
+    await form.getByLabel("Rule").selectOption("CountryRestrictModule");
+    await form.getByLabel("Countries").fill("US");
+    await form.getByRole("button", { name: "Add module" }).click();
+    const added = page.locator("tr[data-module]").filter({ hasText: "Blocked countries" });
+    await expect(added).toHaveAttribute("data-status", "deployed", { timeout: 90_000 });
+    await expect(added).toContainText("US");
+    const modules = await chain.readContract({ address: compliance, abi: COMPLIANCE, functionName: "getModules" });
+    expect(modules).toHaveLength(before.length + 1);
+    module = modules.find((m) => !before.includes(m))!;
+    expect(await chain.readContract({ address: compliance, abi: COMPLIANCE, functionName: "isModuleBound", args: [module] })).toBe(true);
+    for (const [size, viewport] of [["desktop", WIDE], ["mobile", PHONE]] as const) {
+      await page.setViewportSize(viewport);
+      await expectNoHorizontalOverflow(page);
+      await page.screenshot({ path: join(SHOTS, `compliance-identities-${size}.png`), fullPage: true });
+    }
+    await page.setViewportSize(WIDE);
+  });
+
+  await test.step("remove the module: no longer bound on chain", async () => {
+    const added = page.locator("tr[data-module]").filter({ hasText: "Blocked countries" });
+    page.once("dialog", (d) => d.accept());
+    await added.getByRole("button", { name: /^Remove Blocked countries/ }).click();
+    await expect(added.getByTestId("followed")).toHaveAttribute("data-status", "confirmed", { timeout: 60_000 });
+    expect(await chain.readContract({ address: compliance, abi: COMPLIANCE, functionName: "isModuleBound", args: [module] })).toBe(false);
+    expect(await chain.readContract({ address: compliance, abi: COMPLIANCE, functionName: "getModules" })).not.toContain(module);
+    await expect(added).toHaveAttribute("data-status", "removed", { timeout: 30_000 });
+    await expect(added.getByRole("button", { name: /^Remove / })).toHaveCount(0);
+  });
+
+  expect(errors, "uncaught errors in the page").toEqual([]);
+});
