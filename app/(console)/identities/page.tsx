@@ -15,6 +15,7 @@ import { DataTable } from "@/components/DataTable";
 import { StatusBadge } from "@/components/StatusBadge";
 import { Hex } from "@/components/Hex";
 import { AddClaimForm, AddModuleForm, RegisterIdentityForm, RemoveModuleButton } from "../_components/IdentityForms";
+import { Card } from "@/components/Card";
 
 export const metadata: Metadata = { title: "Identities" };
 
@@ -51,11 +52,7 @@ export default async function IdentitiesPage({ searchParams }: { searchParams: P
     <>
       <PageHeader title="Identities" subtitle="Investors of your regulated tokens: their ONCHAINID, country and the claims that verify them; and the rules their transfers must pass." />
       <AutoRefresh active={refreshing} intervalMs={1500} />
-      <section className="card" aria-labelledby="register-investor">
-        <div className="card-header">
-          <h2 id="register-investor">Register an investor</h2>
-          <p>Your wallet deploys the investor&apos;s ONCHAINID and adds it to the token&apos;s identity registry.</p>
-        </div>
+      <Card id="register-investor" title="Register an investor" description="Your wallet deploys the investor&apos;s ONCHAINID and adds it to the token&apos;s identity registry.">
         <div className="card-body">
           {tokens.length ? (
             <RegisterIdentityForm tokens={tokens} />
@@ -65,11 +62,8 @@ export default async function IdentitiesPage({ searchParams }: { searchParams: P
             </p>
           )}
         </div>
-      </section>
-      <section className="card" aria-labelledby="investors">
-        <div className="card-header">
-          <h2 id="investors">Investors</h2>
-        </div>
+      </Card>
+      <Card id="investors" title="Investors">
         {rows.length ? (
           <DataTable
             caption="Identities and their claims"
@@ -110,12 +104,8 @@ export default async function IdentitiesPage({ searchParams }: { searchParams: P
           </EmptyState>
         )}
         <Pagination basePath="/identities" params={{ token, starting_after: startingAfter }} hasMore={page.has_more} lastId={page.data.at(-1)?.id} total={page.total} shown={rows.length} />
-      </section>
-      <section className="card" aria-labelledby="compliance">
-        <div className="card-header">
-          <h2 id="compliance">Compliance modules</h2>
-          <p>Rules every transfer of a regulated token must pass, enforced by its compliance contract.</p>
-        </div>
+      </Card>
+      <Card id="compliance" title="Compliance modules" description="Rules every transfer of a regulated token must pass, enforced by its compliance contract.">
         {tokens.length ? (
           <div className="card-body">
             <AddModuleForm tokens={tokens} />
@@ -154,7 +144,7 @@ export default async function IdentitiesPage({ searchParams }: { searchParams: P
         ) : (
           <p className="card-body muted small">No modules: every transfer between verified investors passes.</p>
         )}
-      </section>
+      </Card>
     </>
   );
 }

@@ -15,6 +15,7 @@ import { Time } from "@/components/Time";
 import { AutoRefresh } from "@/components/AutoRefresh";
 import { NoLiveNetworks } from "@/components/NoLiveNetworks";
 import { CreateMultisigForm } from "../_components/CreateMultisigForm";
+import { Card } from "@/components/Card";
 
 export const metadata: Metadata = { title: "Multisigs" };
 
@@ -27,20 +28,13 @@ export default async function MultisigsPage({ searchParams }: { searchParams: Pr
     <>
       <PageHeader title="Multisigs" subtitle={`Your ${livemode ? "live" : "test"} Safe 1.4.1 wallets: owners, threshold and transactions awaiting approval.`} />
       <AutoRefresh active={list.data.some((m) => m.status === "deploying")} intervalMs={1500} />
-      <section className="card" aria-labelledby="create-safe">
-        <div className="card-header">
-          <h2 id="create-safe">Create a Safe</h2>
-          <p>A multisig wallet that moves funds once enough of its owners approve; deployed by your wallet.</p>
-        </div>
+      <Card id="create-safe" title="Create a Safe" description="A multisig wallet that moves funds once enough of its owners approve; deployed by your wallet.">
         <div className="card-body stack">
           {networks.length ? null : <NoLiveNetworks />}
           <CreateMultisigForm networks={networks} defaultNetwork={defaultNetwork(livemode, networks) ?? ""} wallet={wallet.wallet_address} />
         </div>
-      </section>
-      <section className="card" aria-labelledby="multisigs">
-        <div className="card-header">
-          <h2 id="multisigs">Safes</h2>
-        </div>
+      </Card>
+      <Card id="multisigs" title="Safes">
         {list.data.length ? (
           <DataTable
             caption="Multisigs"
@@ -71,7 +65,7 @@ export default async function MultisigsPage({ searchParams }: { searchParams: Pr
           </EmptyState>
         )}
         <Pagination basePath="/multisigs" params={{ starting_after: startingAfter }} hasMore={list.has_more} lastId={list.data.at(-1)?.id} total={list.total} shown={list.data.length} />
-      </section>
+      </Card>
     </>
   );
 }

@@ -13,6 +13,7 @@ import { StatusBadge } from "@/components/StatusBadge";
 import { CopyButton } from "@/components/CopyButton";
 import { Hex } from "@/components/Hex";
 import { CreateVrfConsumerForm, RequestRandomnessForm } from "../_components/VrfForms";
+import { Card } from "@/components/Card";
 
 export const metadata: Metadata = { title: "Randomness" };
 
@@ -30,15 +31,11 @@ export default async function VrfPage({ searchParams }: { searchParams: Promise<
     <>
       <PageHeader title="Randomness" subtitle="Your VRF v2.5 consumers: request verifiable random words from your wallet and copy them once they arrive." />
       <AutoRefresh active={moving} intervalMs={1500} />
-      <section className="card" aria-labelledby="create-consumer">
-        <div className="card-header">
-          <h2 id="create-consumer">Create a consumer</h2>
-          <p>A contract that asks Chainlink VRF for random words and keeps them; your wallet is its admin.</p>
-        </div>
+      <Card id="create-consumer" title="Create a consumer" description="A contract that asks Chainlink VRF for random words and keeps them; your wallet is its admin.">
         <div className="card-body">
           <CreateVrfConsumerForm networks={networks} defaultNetwork={defaultNetwork(livemode, networks) ?? ""} defaults={defaults} />
         </div>
-      </section>
+      </Card>
       {rows.length ? (
         rows.map(({ c, requests }) => (
           <section className="card" key={c.id} data-vrf-consumer={c.id} data-address={c.address} aria-labelledby={`vrf-${c.id}`}>

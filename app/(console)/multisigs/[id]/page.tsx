@@ -15,6 +15,7 @@ import { NATIVE_DECIMALS } from "@/lib/console/form-specs";
 import { ExecuteMultisigButton } from "../../_components/ExecuteMultisigButton";
 import { ConfirmMultisigButton } from "../../_components/ConfirmMultisigButton";
 import { ProposeMultisigForm } from "../../_components/ProposeMultisigForm";
+import { Card } from "@/components/Card";
 
 export const metadata: Metadata = { title: "Multisig" };
 
@@ -46,10 +47,7 @@ export default async function MultisigPage({ params }: { params: Promise<{ id: s
           <span>{m.failure_reason}</span>
         </div>
       ) : null}
-      <section className="card" aria-labelledby="safe-details">
-        <div className="card-header">
-          <h2 id="safe-details">Safe</h2>
-        </div>
+      <Card id="safe-details" title="Safe">
         <dl className="details">
           <dt>Address</dt>
           <dd data-testid="safe-address">
@@ -69,7 +67,7 @@ export default async function MultisigPage({ params }: { params: Promise<{ id: s
           <dt>Version</dt>
           <dd>{chain ? chain.version : <span className="muted">—</span>}</dd>
         </dl>
-      </section>
+      </Card>
       <section className="card" aria-labelledby="safe-owners">
         <div className="card-header">
           <h2 id="safe-owners">Owners</h2>
@@ -85,20 +83,13 @@ export default async function MultisigPage({ params }: { params: Promise<{ id: s
         </ul>
       </section>
       {chain ? (
-        <section className="card" aria-labelledby="safe-propose">
-          <div className="card-header">
-            <h2 id="safe-propose">Propose a transaction</h2>
-            <p>Sends {m.native} or calls a contract from the Safe once enough owners approve it.</p>
-          </div>
+        <Card id="safe-propose" title="Propose a transaction" description={<>Sends {m.native} or calls a contract from the Safe once enough owners approve it.</>}>
           <div className="card-body">
             <ProposeMultisigForm id={m.id} native={m.native} />
           </div>
-        </section>
+        </Card>
       ) : null}
-      <section className="card" aria-labelledby="safe-pending">
-        <div className="card-header">
-          <h2 id="safe-pending">Pending transactions</h2>
-        </div>
+      <Card id="safe-pending" title="Pending transactions">
         {m.pending.length ? (
           <DataTable
             caption="Pending Safe transactions"
@@ -153,7 +144,7 @@ export default async function MultisigPage({ params }: { params: Promise<{ id: s
             Propose a transaction above; owners approve it, and once enough have, you execute it here.
           </EmptyState>
         )}
-      </section>
+      </Card>
     </>
   );
 }
