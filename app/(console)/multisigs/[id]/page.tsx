@@ -1,12 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { requireConsole } from "@/lib/console/session";
 import { orNotFound } from "@/lib/console/pages";
 import { explorerUrl, networkLabel } from "@/lib/console/explorer";
 import { multisigOverview } from "@/lib/multisig/transactions";
-import { PageHeader } from "@/components/PageHeader";
 import { StatusBadge } from "@/components/StatusBadge";
-import { AutoRefresh } from "@/components/AutoRefresh";
 import { DataTable } from "@/components/DataTable";
 import { EmptyState } from "@/components/EmptyState";
 import { Hex } from "@/components/Hex";
@@ -16,6 +13,7 @@ import { ExecuteMultisigButton } from "../../_components/ExecuteMultisigButton";
 import { ConfirmMultisigButton } from "../../_components/ConfirmMultisigButton";
 import { ProposeMultisigForm } from "../../_components/ProposeMultisigForm";
 import { Card } from "@/components/Card";
+import { RecordHeader } from "@/components/RecordHeader";
 
 export const metadata: Metadata = { title: "Multisig" };
 
@@ -30,16 +28,12 @@ export default async function MultisigPage({ params }: { params: Promise<{ id: s
   const actingOwns = chain !== null && chain.owners.includes(m.acting ?? "");
   return (
     <>
-      <AutoRefresh active={moving} intervalMs={1000} />
-      <PageHeader
-        breadcrumb={<Link href="/multisigs">Multisigs</Link>}
+      <RecordHeader
+        list={{ href: "/multisigs", label: "Multisigs" }}
         title={m.name}
-        badge={
-          <span aria-live="polite">
-            <StatusBadge status={m.status} />
-          </span>
-        }
-        subtitle={<span className="mono">{m.id}</span>}
+        status={m.status}
+        id={m.id}
+        refreshing={moving}
       />
       {m.failure_reason ? (
         <div className="notice notice-danger" role="alert">

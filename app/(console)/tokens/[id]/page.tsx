@@ -12,9 +12,6 @@ import { isPaused } from "@/lib/tokens/reads";
 import { listRoles } from "@/lib/tokens/roles";
 import { getTransaction, listTransactions } from "@/lib/chain/intake";
 import { walletMode } from "@/lib/connect/settings/wallet-mode";
-import { PageHeader } from "@/components/PageHeader";
-import { StatusBadge } from "@/components/StatusBadge";
-import { AutoRefresh } from "@/components/AutoRefresh";
 import { EmptyState } from "@/components/EmptyState";
 import { Hex } from "@/components/Hex";
 import { Time } from "@/components/Time";
@@ -27,6 +24,7 @@ import { TransactionsTable } from "../../_components/TransactionsTable";
 import { PausePanel } from "../../_components/PausePanel";
 import { SupplyPanel } from "../../_components/SupplyPanel";
 import { Card } from "@/components/Card";
+import { RecordHeader } from "@/components/RecordHeader";
 
 /** The browser tab names the token: "ACME · Tokens". */
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
@@ -61,21 +59,16 @@ export default async function TokenPage({ params }: { params: Promise<{ id: stri
     .map(([name]) => name);
   return (
     <>
-      <AutoRefresh active={busy} intervalMs={1000} />
-      <PageHeader
-        breadcrumb={<Link href="/tokens">Tokens</Link>}
+      <RecordHeader
+        list={{ href: "/tokens", label: "Tokens" }}
         title={
           <>
             {token.name} <span className="muted">{token.symbol}</span>
           </>
         }
-        badge={
-          // Announced when the status changes (deploying → deployed) while the page refreshes itself.
-          <span aria-live="polite">
-            <StatusBadge status={token.status} />
-          </span>
-        }
+        status={token.status}
         subtitle={`${token.standard} on ${network.name}${network.local ? " (local chain)" : ""}`}
+        refreshing={busy}
       />
 
       {token.status === "deploying" ? (

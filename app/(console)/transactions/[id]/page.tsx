@@ -6,14 +6,13 @@ import { explorerUrl, networkLabel } from "@/lib/console/explorer";
 import { withConfirmations } from "@/lib/console/confirmations";
 import { stuckNotice } from "@/lib/console/stuck";
 import { getTransaction } from "@/lib/chain/intake";
-import { PageHeader } from "@/components/PageHeader";
 import { StatusBadge } from "@/components/StatusBadge";
-import { AutoRefresh } from "@/components/AutoRefresh";
 import { Hex } from "@/components/Hex";
 import { Time } from "@/components/Time";
 import { CodeBlock } from "@/components/CodeBlock";
 import { TransactionTimeline } from "../../_components/TransactionTimeline";
 import { Card } from "@/components/Card";
+import { RecordHeader } from "@/components/RecordHeader";
 
 export const metadata: Metadata = { title: "Transaction" };
 
@@ -25,16 +24,12 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
   const pending = tx.status === "pending" || tx.status === "submitted";
   return (
     <>
-      <AutoRefresh active={pending} intervalMs={1000} />
-      <PageHeader
-        breadcrumb={<Link href="/transactions">Transactions</Link>}
+      <RecordHeader
+        list={{ href: "/transactions", label: "Transactions" }}
         title={<span className="mono">{tx.kind}</span>}
-        badge={
-          <span aria-live="polite">
-            <StatusBadge status={tx.status} />
-          </span>
-        }
-        subtitle={<span className="mono">{tx.id}</span>}
+        status={tx.status}
+        id={tx.id}
+        refreshing={pending}
       />
       {tx.error ? (
         <div className="notice notice-danger" role="alert">

@@ -8,9 +8,7 @@ import { findToken } from "@/lib/tokens/lookup";
 import { readErc20 } from "@/lib/tokens/erc20-ref";
 import { consoleContext } from "@/lib/console/session";
 import { getVault, listVaultOperations, sharesBalance } from "@/lib/vaults/service";
-import { PageHeader } from "@/components/PageHeader";
 import { StatusBadge } from "@/components/StatusBadge";
-import { AutoRefresh } from "@/components/AutoRefresh";
 import { DataTable } from "@/components/DataTable";
 import { EmptyState } from "@/components/EmptyState";
 import { Hex } from "@/components/Hex";
@@ -18,6 +16,7 @@ import { Time } from "@/components/Time";
 import { VaultPreviewBox } from "../../_components/VaultPreviewBox";
 import { VaultActions } from "../../_components/VaultActions";
 import { Card } from "@/components/Card";
+import { RecordHeader } from "@/components/RecordHeader";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
   const context = await consoleContext();
@@ -47,20 +46,16 @@ export default async function VaultPage({ params }: { params: Promise<{ id: stri
   const busy = vault.status === "deploying" || operations.data.some((o) => o.status === "approving" || o.status === "pending");
   return (
     <>
-      <AutoRefresh active={busy} intervalMs={1000} />
-      <PageHeader
-        breadcrumb={<Link href="/vaults">Vaults</Link>}
+      <RecordHeader
+        list={{ href: "/vaults", label: "Vaults" }}
         title={
           <>
             {vault.name} <span className="muted">{vault.symbol}</span>
           </>
         }
-        badge={
-          <span aria-live="polite">
-            <StatusBadge status={vault.status} />
-          </span>
-        }
+        status={vault.status}
         subtitle={`ERC-4626 vault on ${network.name}${network.local ? " (local chain)" : ""}`}
+        refreshing={busy}
       />
       {vault.status === "deploying" ? (
         <div className="notice notice-info">

@@ -6,13 +6,11 @@ import { explorerUrl, networkLabel } from "@/lib/console/explorer";
 import { formatWithSymbol } from "@/lib/console/amounts";
 import { erc20Display } from "@/lib/console/modules";
 import { getVesting, vestingOnChain } from "@/lib/vesting/service";
-import { PageHeader } from "@/components/PageHeader";
-import { StatusBadge } from "@/components/StatusBadge";
-import { AutoRefresh } from "@/components/AutoRefresh";
 import { Hex } from "@/components/Hex";
 import { Time } from "@/components/Time";
 import { ReleaseVesting } from "../../_components/ReleaseVesting";
 import { Card } from "@/components/Card";
+import { RecordHeader } from "@/components/RecordHeader";
 
 export const metadata: Metadata = { title: "Vesting schedule" };
 
@@ -27,20 +25,16 @@ export default async function VestingSchedulePage({ params }: { params: Promise<
   const figures = chain?.ok ? chain.value : null;
   return (
     <>
-      <AutoRefresh active={moving} intervalMs={1000} />
-      <PageHeader
-        breadcrumb={<Link href="/vesting">Vesting</Link>}
+      <RecordHeader
+        list={{ href: "/vesting", label: "Vesting" }}
         title={
           <>
             {units(schedule.amount ?? figures?.total_allocation ?? null)} <span className="muted">vesting</span>
           </>
         }
-        badge={
-          <span aria-live="polite">
-            <StatusBadge status={schedule.status} />
-          </span>
-        }
+        status={schedule.status}
         subtitle={`Vesting schedule on ${network.name}${network.local ? " (local chain)" : ""}`}
+        refreshing={moving}
       />
       {moving ? (
         <div className="notice notice-info">
