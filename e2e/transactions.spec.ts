@@ -163,6 +163,10 @@ test("transactions: units and symbols, filters, search by hash, CSV export, and 
     ] as const) {
       await page.goto(`${base()}${path}`);
       await expectStackedRows(page, [...labels]);
+      if (path === "/transactions") {
+        // Every status tab shows, wrapped, none hidden behind a sideways scroll.
+        for (const tab of await page.getByRole("navigation", { name: "Filter by status" }).getByRole("link").all()) await expect(tab).toBeInViewport({ ratio: 1 });
+      }
       await page.screenshot({ path: join(SHOTS, `stacked${path.replace("/", "-")}-375.png`), fullPage: true });
     }
   });

@@ -62,12 +62,8 @@ export default async function MultisigPage({ params }: { params: Promise<{ id: s
           <dd>{chain ? chain.version : <span className="muted">—</span>}</dd>
         </dl>
       </Card>
-      <section className="card" aria-labelledby="safe-owners">
-        <div className="card-header">
-          <h2 id="safe-owners">Owners</h2>
-          <span className="muted small">{chain ? "read on chain" : "as requested"}</span>
-        </div>
-        <ul className="card-body stack" data-testid="owners">
+      <Card id="safe-owners" title="Owners" actions={<span className="muted small">{chain ? "read on chain" : "as requested"}</span>}>
+        <ul className="card-body stack plain-list" data-testid="owners">
           {(chain?.owners ?? m.owners).map((owner) => (
             <li key={owner}>
               <Hex value={owner} full />
@@ -75,7 +71,7 @@ export default async function MultisigPage({ params }: { params: Promise<{ id: s
             </li>
           ))}
         </ul>
-      </section>
+      </Card>
       {chain ? (
         <Card id="safe-propose" title="Propose a transaction" description={<>Sends {m.native} or calls a contract from the Safe once enough owners approve it.</>}>
           <div className="card-body">
