@@ -43,6 +43,8 @@ export default async function IdentitiesPage({ searchParams }: { searchParams: P
     regulatedChoices(scope),
     listModules(scope, { limit: 50, token_id: token }),
   ]);
+  // A token shows by its symbol (an id of a token no longer listed, as it is).
+  const tokenName = (id: string) => tokens.find((t) => t.id === id)?.symbol ?? id;
   const rows = await Promise.all(page.data.map(async (identity) => ({ identity, claims: (await listClaims(scope, identity.id, { limit: 20 })).data })));
   // Removed ones stay listed (as removed): the page's own record of what was taken out.
   const live = modules.data.filter((m) => m.on_chain);
@@ -72,7 +74,7 @@ export default async function IdentitiesPage({ searchParams }: { searchParams: P
             rowProps={(r) => ({ "data-wallet": r.identity.wallet, "data-status": r.identity.status })}
             columns={[
               { header: "Wallet", cell: (r) => <Hex value={r.identity.wallet} /> },
-              { header: "Token", className: "hide-sm", cellClassName: "hide-sm", cell: (r) => <Link href={`/tokens/${r.identity.token}`} className="mono">{r.identity.token}</Link> },
+              { header: "Token", className: "hide-sm", cellClassName: "hide-sm", cell: (r) => <Link href={`/tokens/${r.identity.token}`}>{tokenName(r.identity.token)}</Link> },
               { header: "ONCHAINID", className: "hide-sm", cellClassName: "hide-sm", cell: (r) => (r.identity.identity_address ? <Hex value={r.identity.identity_address} /> : "—") },
               { header: "Country", cell: (r) => r.identity.country.alpha2 ?? r.identity.country.numeric },
               { header: "Status", cell: (r) => <StatusBadge status={r.identity.status} /> },
@@ -127,7 +129,7 @@ export default async function IdentitiesPage({ searchParams }: { searchParams: P
                   </>
                 ),
               },
-              { header: "Token", className: "hide-sm", cellClassName: "hide-sm", cell: (m) => (m.token ? <Link href={`/tokens/${m.token}`} className="mono">{m.token}</Link> : "—") },
+              { header: "Token", className: "hide-sm", cellClassName: "hide-sm", cell: (m) => (m.token ? <Link href={`/tokens/${m.token}`}>{tokenName(m.token)}</Link> : "—") },
               { header: "Module", className: "hide-sm", cellClassName: "hide-sm", cell: (m) => (m.address ? <Hex value={m.address} /> : "—") },
               {
                 header: "Status",
