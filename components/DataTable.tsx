@@ -15,6 +15,19 @@ export interface Column<T> {
   cellProps?: (row: T) => TdHTMLAttributes<HTMLTableCellElement> & DataAttributes;
 }
 
+export interface DataTableProps<T> {
+  /** Read by screen readers only. */
+  caption: string;
+  columns: (Column<T> | false | null | undefined)[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & DataAttributes;
+  /** false: no scrolling `.table-wrap`, for a narrow table inside a card body. */
+  wrap?: boolean;
+  /** Tighter cell padding, for a table of many columns that must all fit at laptop width. */
+  dense?: boolean;
+}
+
 /**
  * A console list as a table; `false`/`null` columns are left out, so a column can be conditional. At phone
  * width each row stacks, every cell under its column's name (`data-label`, app/globals.css), so no column
@@ -28,18 +41,7 @@ export function DataTable<T>({
   rowProps,
   wrap = true,
   dense = false,
-}: {
-  /** Read by screen readers only. */
-  caption: string;
-  columns: (Column<T> | false | null | undefined)[];
-  rows: T[];
-  rowKey: (row: T) => string;
-  rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & DataAttributes;
-  /** false: no scrolling `.table-wrap`, for a narrow table inside a card body. */
-  wrap?: boolean;
-  /** Tighter cell padding, for a table of many columns that must all fit at laptop width. */
-  dense?: boolean;
-}) {
+}: DataTableProps<T>) {
   const shown = columns.filter((c): c is Column<T> => Boolean(c));
   const labelOf = (c: Column<T>) => c.label ?? (typeof c.header === "string" && c.header ? c.header : undefined);
   const table = (

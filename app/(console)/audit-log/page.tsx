@@ -7,10 +7,9 @@ import { atLeast } from "@/lib/core/roles";
 import { formatTime } from "@/lib/console/time";
 import { actorName, describeAuditEntry } from "@/lib/console/audit-wording";
 import { PageHeader } from "@/components/PageHeader";
-import { DataTable } from "@/components/DataTable";
 import { EmptyState } from "@/components/EmptyState";
-import { Pagination } from "@/components/Pagination";
 import { Card } from "@/components/Card";
+import { ListTable } from "@/components/ListTable";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -37,45 +36,43 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
       <PageHeader title="Audit log" subtitle={subtitle} />
       <Card id="entries" title="Newest first">
         <div className="card-body tight">
-          {log.data.length ? (
-            <DataTable
-              caption="Audit log"
-              rows={log.data}
-              rowKey={(e) => e.id}
-              rowProps={(e) => ({ "data-action": e.action })}
-              columns={[
-                {
-                  header: "What",
-                  cell: (e) => (
-                    <>
-                      {describeAuditEntry(e)}
-                      <span className="sub">
-                        <code>{e.action}</code>
-                        {e.target ? (
-                          <>
-                            {" · "}
-                            <code>{e.target}</code>
-                          </>
-                        ) : null}
-                      </span>
-                      <span className="sub show-sm">
-                        {actorName(e)} · {formatTime(e.created)}
-                        {e.ip ? ` · ${e.ip}` : ""}
-                      </span>
-                    </>
-                  ),
-                },
-                { header: "Who", className: "hide-sm", cell: (e) => <span className="truncate" title={actorName(e)}>{actorName(e)}</span> },
-                { header: "When", className: "hide-sm", cellClassName: "hide-sm nowrap", cell: (e) => formatTime(e.created) },
-                { header: "IP", className: "hide-sm", cellClassName: "hide-sm mono", cell: (e) => e.ip ?? "—" },
-              ]}
-            />
-          ) : (
-            <EmptyState icon="☰" title="Nothing recorded yet">
-              Invitations, role changes, API keys, webhook endpoints, billing and settings changes appear here as they happen.
-            </EmptyState>
-          )}
-          <Pagination basePath="/audit-log" params={{ starting_after: startingAfter }} hasMore={log.has_more} lastId={log.data.at(-1)?.id} total={log.total} shown={log.data.length} />
+          <ListTable
+            list={log}
+            pages={{ basePath: "/audit-log", params: { starting_after: startingAfter } }}
+            caption="Audit log"
+            rowProps={(e) => ({ "data-action": e.action })}
+            columns={(col) => [
+              {
+                header: "What",
+                cell: (e) => (
+                  <>
+                    {describeAuditEntry(e)}
+                    <span className="sub">
+                      <code>{e.action}</code>
+                      {e.target ? (
+                        <>
+                          {" · "}
+                          <code>{e.target}</code>
+                        </>
+                      ) : null}
+                    </span>
+                    <span className="sub show-sm">
+                      {actorName(e)} · {formatTime(e.created)}
+                      {e.ip ? ` · ${e.ip}` : ""}
+                    </span>
+                  </>
+                ),
+              },
+              { header: "Who", className: "hide-sm", cell: (e) => <span className="truncate" title={actorName(e)}>{actorName(e)}</span> },
+              { header: "When", className: "hide-sm", cellClassName: "hide-sm nowrap", cell: (e) => formatTime(e.created) },
+              { header: "IP", className: "hide-sm", cellClassName: "hide-sm mono", cell: (e) => e.ip ?? "—" },
+            ]}
+            empty={
+              <EmptyState icon="☰" title="Nothing recorded yet">
+                Invitations, role changes, API keys, webhook endpoints, billing and settings changes appear here as they happen.
+              </EmptyState>
+            }
+          />
         </div>
       </Card>
     </>

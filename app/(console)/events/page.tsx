@@ -5,10 +5,9 @@ import { param } from "@/lib/console/pages";
 import { listEvents } from "@/lib/webhooks/events";
 import { EVENT_TYPES } from "@/lib/core/event-types";
 import { PageHeader } from "@/components/PageHeader";
-import { DataTable } from "@/components/DataTable";
 import { EmptyState } from "@/components/EmptyState";
-import { Pagination } from "@/components/Pagination";
 import { Time } from "@/components/Time";
+import { ListTable } from "@/components/ListTable";
 
 export const metadata: Metadata = { title: "Events" };
 
@@ -79,37 +78,35 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
             ) : null}
           </div>
         </form>
-        {events.data.length ? (
-          <DataTable
-            caption="Events"
-            rows={events.data}
-            rowKey={(e) => e.id}
-            rowProps={(e) => ({ "data-event-type": e.type })}
-            columns={[
-              {
-                header: "Event",
-                cell: (e) => (
-                  <>
-                    <Link href={`/events/${e.id}`} className="row-link mono">
-                      {e.type}
-                    </Link>
-                    <span className="sub mono">{e.id}</span>
-                    <span className="sub show-sm">
-                      <Time seconds={e.created} />
-                    </span>
-                  </>
-                ),
-              },
-              { header: "About", className: "hide-sm", cell: (e) => <About object={e.data.object} /> },
-              { header: "Created", className: "hide-sm", cell: (e) => <Time seconds={e.created} /> },
-            ]}
-          />
-        ) : (
-          <EmptyState icon="◎" title={type ? "No events of this type" : "No events yet"}>
-            {type ? "Nothing of this type happened yet in this mode." : "Deploying a token, minting, or creating an API key records an event here."}
-          </EmptyState>
-        )}
-        <Pagination basePath="/events" params={{ type, starting_after: startingAfter }} hasMore={events.has_more} lastId={events.data.at(-1)?.id} total={events.total} shown={events.data.length} />
+        <ListTable
+          list={events}
+          pages={{ basePath: "/events", params: { type, starting_after: startingAfter } }}
+          caption="Events"
+          rowProps={(e) => ({ "data-event-type": e.type })}
+          columns={(col) => [
+            {
+              header: "Event",
+              cell: (e) => (
+                <>
+                  <Link href={`/events/${e.id}`} className="row-link mono">
+                    {e.type}
+                  </Link>
+                  <span className="sub mono">{e.id}</span>
+                  <span className="sub show-sm">
+                    <Time seconds={e.created} />
+                  </span>
+                </>
+              ),
+            },
+            { header: "About", className: "hide-sm", cell: (e) => <About object={e.data.object} /> },
+            col.time((e) => e.created),
+          ]}
+          empty={
+            <EmptyState icon="◎" title={type ? "No events of this type" : "No events yet"}>
+              {type ? "Nothing of this type happened yet in this mode." : "Deploying a token, minting, or creating an API key records an event here."}
+            </EmptyState>
+          }
+        />
       </section>
     </>
   );

@@ -7,13 +7,10 @@ import { listTokens } from "@/lib/tokens/service";
 import { listNetworks } from "@/lib/chain/network/networks";
 import { STANDARDS } from "@/lib/schemas/tokens";
 import { PageHeader } from "@/components/PageHeader";
-import { DataTable } from "@/components/DataTable";
 import { EmptyState } from "@/components/EmptyState";
-import { StatusBadge } from "@/components/StatusBadge";
-import { Pagination } from "@/components/Pagination";
 import { AutoRefresh } from "@/components/AutoRefresh";
 import { Hex } from "@/components/Hex";
-import { Time } from "@/components/Time";
+import { ListTable } from "@/components/ListTable";
 
 export const metadata: Metadata = { title: "Tokens" };
 
@@ -90,59 +87,39 @@ export default async function TokensPage({ searchParams }: { searchParams: Promi
           </div>
           <span className="muted small">{tokens.total} {tokens.total === 1 ? "token" : "tokens"}</span>
         </form>
-        {tokens.data.length ? (
-          <DataTable
-            caption="Tokens"
-            rows={tokens.data}
-            rowKey={(t) => t.id}
-            columns={[
-              {
-                header: "Token",
-                cell: (t) => (
-                  <>
-                    <Link href={`/tokens/${t.id}`} className="row-link">
-                      {t.name}
-                    </Link>
-                    <span className="sub">
-                      {t.symbol} · <span className="mono">{t.id}</span>
-                    </span>
-                  </>
-                ),
-              },
-              {
-                header: "Status",
-                cell: (t) => (
-                  <>
-                    <StatusBadge status={t.status} />
-                    {t.failure_reason ? <span className="error-text">{t.failure_reason}</span> : null}
-                  </>
-                ),
-              },
-              { header: "Standard", className: "hide-sm", cell: (t) => t.standard },
-              { header: "Network", className: "hide-sm", cell: (t) => networkLabel(t.network).name },
-              { header: "Address", className: "hide-sm", cell: (t) => <Hex value={t.address} /> },
-              { header: "Created", className: "hide-sm", cell: (t) => <Time seconds={t.created} /> },
-            ]}
-          />
-        ) : filtered ? (
-          <EmptyState icon="⌕" title="No tokens match these filters" action={<Link href="/tokens" className="btn">Clear filters</Link>}>
-            Try another status, network or standard.
-          </EmptyState>
-        ) : (
-          <EmptyState
-            icon="◈"
-            title={`No ${livemode ? "live" : "test"} tokens yet`}
-            action={
-              <Link href="/tokens/new" className="btn btn-primary">
-                Deploy your first token
-              </Link>
-            }
-          >
-            Deploy an ERC-20, ERC-721 or ERC-1155 token on a {livemode ? "mainnet" : "test network"}. It is ready in seconds, and you can mint
-            right after.
-          </EmptyState>
-        )}
-        <Pagination basePath="/tokens" params={{ ...filters, starting_after: startingAfter }} hasMore={tokens.has_more} lastId={tokens.data.at(-1)?.id} total={tokens.total} shown={tokens.data.length} />
+        <ListTable
+          caption="Tokens"
+          list={tokens}
+          pages={{ basePath: "/tokens", params: { ...filters, starting_after: startingAfter } }}
+          columns={(col) => [
+            col.record("Token", (t) => ({ href: `/tokens/${t.id}`, name: t.name, sub: <>{t.symbol} · <span className="mono">{t.id}</span></> })),
+            col.status((t) => t),
+            { header: "Standard", className: "hide-sm", cell: (t) => t.standard },
+            { header: "Network", className: "hide-sm", cell: (t) => networkLabel(t.network).name },
+            { header: "Address", className: "hide-sm", cell: (t) => <Hex value={t.address} /> },
+            col.time((t) => t.created),
+          ]}
+          empty={
+            filtered ? (
+              <EmptyState icon="⌕" title="No tokens match these filters" action={<Link href="/tokens" className="btn">Clear filters</Link>}>
+                Try another status, network or standard.
+              </EmptyState>
+            ) : (
+              <EmptyState
+                icon="◈"
+                title={`No ${livemode ? "live" : "test"} tokens yet`}
+                action={
+                  <Link href="/tokens/new" className="btn btn-primary">
+                    Deploy your first token
+                  </Link>
+                }
+              >
+                Deploy an ERC-20, ERC-721 or ERC-1155 token on a {livemode ? "mainnet" : "test network"}. It is ready in seconds, and you can mint
+                right after.
+              </EmptyState>
+            )
+          }
+        />
       </section>
     </>
   );

@@ -6,7 +6,7 @@ import { explorerUrl, networkLabel } from "@/lib/console/explorer";
 import { listVaults } from "@/lib/vaults/service";
 import { erc20Choices } from "@/lib/console/modules";
 import { PageHeader } from "@/components/PageHeader";
-import { DataTable } from "@/components/DataTable";
+import { ListTable } from "@/components/ListTable";
 import { EmptyState } from "@/components/EmptyState";
 import { StatusBadge } from "@/components/StatusBadge";
 import { Pagination } from "@/components/Pagination";
@@ -40,57 +40,35 @@ export default async function VaultsPage({ searchParams }: { searchParams: Promi
         </div>
       </Card>
       <section className="card">
-        {vaults.data.length ? (
-          <DataTable
-            caption="Vaults"
-            rows={vaults.data}
-            rowKey={(v) => v.id}
-            columns={[
-              {
-                header: "Vault",
-                cell: (v) => (
-                  <>
-                    <Link href={`/vaults/${v.id}`} className="row-link">
-                      {v.name}
-                    </Link>
-                    <span className="sub">
-                      {v.symbol} · <span className="mono">{v.id}</span>
-                    </span>
-                  </>
+        <ListTable
+          caption="Vaults"
+          list={vaults}
+          pages={{ basePath: "/vaults", params: { starting_after: startingAfter } }}
+          columns={(col) => [
+            col.record("Vault", (v) => ({ href: `/vaults/${v.id}`, name: v.name, sub: <>{v.symbol} · <span className="mono">{v.id}</span></> })),
+            col.status((v) => v),
+            {
+              header: "Asset",
+              className: "hide-sm",
+              cell: (v) =>
+                v.asset ? (
+                  <Link href={`/tokens/${v.asset}`} className="mono">
+                    {symbols.get(v.asset) ?? v.asset}
+                  </Link>
+                ) : (
+                  <Hex value={v.asset_address} href={explorerUrl(v.network, "address", v.asset_address)} />
                 ),
-              },
-              {
-                header: "Status",
-                cell: (v) => (
-                  <>
-                    <StatusBadge status={v.status} />
-                    {v.failure_reason ? <span className="error-text">{v.failure_reason}</span> : null}
-                  </>
-                ),
-              },
-              {
-                header: "Asset",
-                className: "hide-sm",
-                cell: (v) =>
-                  v.asset ? (
-                    <Link href={`/tokens/${v.asset}`} className="mono">
-                      {symbols.get(v.asset) ?? v.asset}
-                    </Link>
-                  ) : (
-                    <Hex value={v.asset_address} href={explorerUrl(v.network, "address", v.asset_address)} />
-                  ),
-              },
-              { header: "Network", className: "hide-sm", cell: (v) => networkLabel(v.network).name },
-              { header: "Address", className: "hide-sm", cell: (v) => <Hex value={v.address} href={explorerUrl(v.network, "address", v.address)} /> },
-              { header: "Created", className: "hide-sm", cell: (v) => <Time seconds={v.created} /> },
-            ]}
-          />
-        ) : (
-          <EmptyState icon="◈" title={`No ${livemode ? "live" : "test"} vaults yet`}>
-            Create an ERC-4626 vault over one of your ERC-20 tokens above; it appears here.
-          </EmptyState>
-        )}
-        <Pagination basePath="/vaults" params={{ starting_after: startingAfter }} hasMore={vaults.has_more} lastId={vaults.data.at(-1)?.id} total={vaults.total} shown={vaults.data.length} />
+            },
+            { header: "Network", className: "hide-sm", cell: (v) => networkLabel(v.network).name },
+            { header: "Address", className: "hide-sm", cell: (v) => <Hex value={v.address} href={explorerUrl(v.network, "address", v.address)} /> },
+            col.time((v) => v.created),
+          ]}
+          empty={
+            <EmptyState icon="◈" title={`No ${livemode ? "live" : "test"} vaults yet`}>
+              Create an ERC-4626 vault over one of your ERC-20 tokens above; it appears here.
+            </EmptyState>
+          }
+        />
       </section>
     </>
   );

@@ -8,15 +8,13 @@ import { chainClocks, erc20Choices, erc20Display } from "@/lib/console/modules";
 import { walletMode } from "@/lib/connect/settings/wallet-mode";
 import { listVesting } from "@/lib/vesting/service";
 import { PageHeader } from "@/components/PageHeader";
-import { DataTable } from "@/components/DataTable";
 import { EmptyState } from "@/components/EmptyState";
-import { StatusBadge } from "@/components/StatusBadge";
-import { Pagination } from "@/components/Pagination";
 import { AutoRefresh } from "@/components/AutoRefresh";
 import { Hex } from "@/components/Hex";
 import { Time } from "@/components/Time";
 import { CreateVestingForm } from "../_components/CreateVestingForm";
 import { Card } from "@/components/Card";
+import { ListTable } from "@/components/ListTable";
 
 export const metadata: Metadata = { title: "Vesting" };
 
@@ -46,47 +44,25 @@ export default async function VestingPage({ searchParams }: { searchParams: Prom
         </div>
       </Card>
       <section className="card">
-        {schedules.data.length ? (
-          <DataTable
-            caption="Vesting schedules"
-            rows={schedules.data}
-            rowKey={(s) => s.id}
-            rowProps={(s) => ({ "data-status": s.status })}
-            columns={[
-              {
-                header: "Schedule",
-                cell: (s) => (
-                  <>
-                    <Link href={`/vesting/${s.id}`} className="row-link mono">
-                      {s.id}
-                    </Link>
-                    <span className="sub">{amount(s.amount, schedules.data.indexOf(s))}</span>
-                  </>
-                ),
-              },
-              {
-                header: "Status",
-                cell: (s) => (
-                  <>
-                    <StatusBadge status={s.status} />
-                    {s.failure_reason ? <span className="error-text">{s.failure_reason}</span> : null}
-                  </>
-                ),
-              },
-              { header: "Beneficiary", className: "hide-sm", cell: (s) => <Hex value={s.beneficiary} href={explorerUrl(s.network, "address", s.beneficiary)} /> },
-              { header: "Vests", className: "hide-sm", cell: (s) => <>
-                <Time seconds={s.start} /> → <Time seconds={s.end} />
-              </> },
-              { header: "Network", className: "hide-sm", cell: (s) => networkLabel(s.network).name },
-              { header: "Created", className: "hide-sm", cell: (s) => <Time seconds={s.created} /> },
-            ]}
-          />
-        ) : (
-          <EmptyState icon="◷" title={`No ${livemode ? "live" : "test"} vesting schedules yet`}>
-            Create one above; it appears here.
-          </EmptyState>
-        )}
-        <Pagination basePath="/vesting" params={{ starting_after: startingAfter }} hasMore={schedules.has_more} lastId={schedules.data.at(-1)?.id} total={schedules.total} shown={schedules.data.length} />
+        <ListTable
+          caption="Vesting schedules"
+          list={schedules}
+          pages={{ basePath: "/vesting", params: { starting_after: startingAfter } }}
+          rowProps={(s) => ({ "data-status": s.status })}
+          columns={(col) => [
+            col.record("Schedule", (s) => ({ href: `/vesting/${s.id}`, name: s.id, mono: true, sub: amount(s.amount, schedules.data.indexOf(s)) })),
+            col.status((s) => s),
+            { header: "Beneficiary", className: "hide-sm", cell: (s) => <Hex value={s.beneficiary} href={explorerUrl(s.network, "address", s.beneficiary)} /> },
+            { header: "Vests", className: "hide-sm", cell: (s) => <><Time seconds={s.start} /> → <Time seconds={s.end} /></> },
+            { header: "Network", className: "hide-sm", cell: (s) => networkLabel(s.network).name },
+            col.time((s) => s.created),
+          ]}
+          empty={
+            <EmptyState icon="◷" title={`No ${livemode ? "live" : "test"} vesting schedules yet`}>
+              Create one above; it appears here.
+            </EmptyState>
+          }
+        />
       </section>
     </>
   );

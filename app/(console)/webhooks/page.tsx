@@ -5,10 +5,8 @@ import { param } from "@/lib/console/pages";
 import { listEndpoints } from "@/lib/webhooks/endpoints";
 import { EVENT_TYPES } from "@/lib/core/event-types";
 import { PageHeader } from "@/components/PageHeader";
-import { DataTable } from "@/components/DataTable";
 import { EmptyState } from "@/components/EmptyState";
 import { StatusBadge } from "@/components/StatusBadge";
-import { Pagination } from "@/components/Pagination";
 import { Time } from "@/components/Time";
 import { CreateWebhookForm } from "../_components/CreateWebhookForm";
 import { currentPlan } from "@/lib/billing/subscriptions";
@@ -16,6 +14,7 @@ import { webhookEndpoints } from "@/lib/billing/quotas/usage";
 import { usageLevel } from "@/lib/console/usage";
 import { endpointHealth } from "@/lib/analytics/endpoint-health";
 import { Card } from "@/components/Card";
+import { ListTable } from "@/components/ListTable";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -47,69 +46,67 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
             ) : null}
           </span>
         </div>
-        {endpoints.data.length ? (
-          <DataTable
-            caption="Webhook endpoints"
-            rows={endpoints.data}
-            rowKey={(e) => e.id}
-            columns={[
-              {
-                header: "URL",
-                cellProps: () => ({ style: { maxWidth: 420 } }),
-                cell: (e) => (
-                  <>
-                    <Link href={`/webhooks/${e.id}`} className="row-link mono truncate" title={e.url}>
-                      {e.url}
-                    </Link>
-                    {e.description ? <span className="sub">{e.description}</span> : null}
-                  </>
-                ),
+        <ListTable
+          list={endpoints}
+          pages={{ basePath: "/webhooks", params: { starting_after: startingAfter } }}
+          caption="Webhook endpoints"
+          columns={(col) => [
+            {
+              header: "URL",
+              cellProps: () => ({ style: { maxWidth: 420 } }),
+              cell: (e) => (
+                <>
+                  <Link href={`/webhooks/${e.id}`} className="row-link mono truncate" title={e.url}>
+                    {e.url}
+                  </Link>
+                  {e.description ? <span className="sub">{e.description}</span> : null}
+                </>
+              ),
+            },
+            {
+              header: "Status",
+              cell: (e) => {
+                const h = health.get(e.id);
+                const failing = e.status === "enabled" && h?.failing_since != null;
+                return (
+                  <span data-endpoint-health={failing ? "failing" : e.status}>
+                    {failing ? <StatusBadge status="failed" label="Failing" /> : <StatusBadge status={e.status} />}
+                    {failing ? (
+                      <span className="sub">
+                        since <Time seconds={h!.failing_since!} />
+                      </span>
+                    ) : null}
+                  </span>
+                );
               },
-              {
-                header: "Status",
-                cell: (e) => {
-                  const h = health.get(e.id);
-                  const failing = e.status === "enabled" && h?.failing_since != null;
-                  return (
-                    <span data-endpoint-health={failing ? "failing" : e.status}>
-                      {failing ? <StatusBadge status="failed" label="Failing" /> : <StatusBadge status={e.status} />}
-                      {failing ? (
-                        <span className="sub">
-                          since <Time seconds={h!.failing_since!} />
-                        </span>
-                      ) : null}
-                    </span>
-                  );
-                },
+            },
+            {
+              header: "Errors (7 days)",
+              cellClassName: "num nowrap",
+              cell: (e) => {
+                const h = health.get(e.id);
+                if (!h?.deliveries || h.error_rate === null) return <span className="muted">—</span>;
+                const percent = `${Math.round(h.error_rate * 1000) / 10}%`;
+                return (
+                  <span data-error-rate={h.error_rate} className={h.error_rate > 0 ? "error-text" : undefined}>
+                    {percent} <span className="sub">{h.unsuccessful} of {h.deliveries} not delivered</span>
+                  </span>
+                );
               },
-              {
-                header: "Errors (7 days)",
-                cellClassName: "num nowrap",
-                cell: (e) => {
-                  const h = health.get(e.id);
-                  if (!h?.deliveries || h.error_rate === null) return <span className="muted">—</span>;
-                  const percent = `${Math.round(h.error_rate * 1000) / 10}%`;
-                  return (
-                    <span data-error-rate={h.error_rate} className={h.error_rate > 0 ? "error-text" : undefined}>
-                      {percent} <span className="sub">{h.unsuccessful} of {h.deliveries} not delivered</span>
-                    </span>
-                  );
-                },
-              },
-              {
-                header: "Events",
-                className: "hide-sm",
-                cell: (e) => (e.events.includes("*") ? "All events" : `${e.events.length} event${e.events.length === 1 ? "" : "s"}`),
-              },
-              { header: "Created", className: "hide-sm", cell: (e) => <Time seconds={e.created} /> },
-            ]}
-          />
-        ) : (
-          <EmptyState icon="↯" title="No endpoints yet">
-            Add an endpoint below to be told when a token is deployed, a transaction confirms, and more — instead of polling.
-          </EmptyState>
-        )}
-        <Pagination basePath="/webhooks" params={{ starting_after: startingAfter }} hasMore={endpoints.has_more} lastId={endpoints.data.at(-1)?.id} total={endpoints.total} shown={endpoints.data.length} />
+            },
+            {
+              header: "Events",
+              className: "hide-sm",
+              cell: (e) => (e.events.includes("*") ? "All events" : `${e.events.length} event${e.events.length === 1 ? "" : "s"}`),
+            },
+            col.time((e) => e.created),
+          ]}
+          empty={
+            <EmptyState icon="↯" title="No endpoints yet">
+              Add an endpoint below to be told when a token is deployed, a transaction confirms, and more — instead of polling.
+            </EmptyState>
+          }
+        />
       </section>
       <Card id="add-endpoint" title="Add an endpoint">
         <div className="card-body">

@@ -8,10 +8,8 @@ import { listDeliveries } from "@/lib/webhooks/deliveries";
 import { EVENT_TYPES } from "@/lib/core/event-types";
 import { DeliveryStatus } from "@/lib/schemas/webhooks";
 import { PageHeader } from "@/components/PageHeader";
-import { DataTable } from "@/components/DataTable";
 import { StatusBadge } from "@/components/StatusBadge";
 import { EmptyState } from "@/components/EmptyState";
-import { Pagination } from "@/components/Pagination";
 import { AutoRefresh } from "@/components/AutoRefresh";
 import { ActionButton } from "@/components/ActionButton";
 import { Time } from "@/components/Time";
@@ -20,6 +18,7 @@ import { WebhookActions } from "../../_components/WebhookActions";
 import { EditWebhookForm } from "../../_components/EditWebhookForm";
 import { endpointHealth } from "@/lib/analytics/endpoint-health";
 import { Card } from "@/components/Card";
+import { ListTable } from "@/components/ListTable";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
 
@@ -88,78 +87,76 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
           <h2 id="deliveries">Deliveries</h2>
           <StatusTabs label="Filter deliveries by status" statuses={STATUSES} current={status} href={tab} />
         </div>
-        {deliveries.data.length ? (
-          <DataTable
-            caption="Deliveries"
-            rows={deliveries.data}
-            rowKey={(d) => d.id}
-            rowProps={(d) => ({ "data-event-type": d.event_type, "data-status": d.status })}
-            columns={[
-              {
-                header: "Event",
-                cell: (d) => (
-                  <>
-                    <Link href={`/webhooks/${endpoint.id}/deliveries/${d.id}`} className="row-link mono" aria-label={`Delivery ${d.id}: ${d.event_type}`}>
-                      {d.event_type}
-                    </Link>
-                    <span className="sub mono hide-sm">{d.event}</span>
-                    <span className="sub show-sm">
-                      <StatusBadge status={d.status} /> {d.response_status ? <span className="mono">HTTP {d.response_status}</span> : null}
+        <ListTable
+          list={deliveries}
+          pages={{ basePath: `/webhooks/${id}`, params: { status, starting_after: startingAfter } }}
+          caption="Deliveries"
+          rowProps={(d) => ({ "data-event-type": d.event_type, "data-status": d.status })}
+          columns={(col) => [
+            {
+              header: "Event",
+              cell: (d) => (
+                <>
+                  <Link href={`/webhooks/${endpoint.id}/deliveries/${d.id}`} className="row-link mono" aria-label={`Delivery ${d.id}: ${d.event_type}`}>
+                    {d.event_type}
+                  </Link>
+                  <span className="sub mono hide-sm">{d.event}</span>
+                  <span className="sub show-sm">
+                    <StatusBadge status={d.status} /> {d.response_status ? <span className="mono">HTTP {d.response_status}</span> : null}
+                  </span>
+                </>
+              ),
+            },
+            {
+              header: "Status",
+              className: "hide-sm",
+              cell: (d) => (
+                <>
+                  <StatusBadge status={d.status} />
+                  {d.last_error && d.status !== "succeeded" ? <span className="error-text">{d.last_error}</span> : null}
+                  {d.next_attempt && d.status === "pending" ? (
+                    <span className="sub">
+                      next try <Time seconds={d.next_attempt} />
                     </span>
-                  </>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              header: "Response",
+              className: "num hide-sm",
+              cellClassName: "num mono hide-sm",
+              cellProps: () => ({ "data-testid": "response-status" }),
+              cell: (d) => (
+                <>
+                  {d.response_status ?? <span className="muted">—</span>}
+                  {d.duration_ms !== null ? <span className="sub">{d.duration_ms} ms</span> : null}
+                </>
+              ),
+            },
+            { header: "Attempts", className: "num hide-sm", cell: (d) => d.attempts },
+            { header: "Last attempt", className: "hide-sm", cell: (d) => <Time seconds={d.last_attempt} empty="not yet" /> },
+            {
+              header: <span className="visually-hidden">Actions</span>,
+              cellClassName: "num",
+              cell: (d) =>
+                d.status === "failed" ? (
+                  <ActionButton action={resendDeliveryAction.bind(null, endpoint.id, d.id)} pendingLabel="Queuing…" label={`Resend delivery ${d.id}`}>
+                    Resend
+                  </ActionButton>
+                ) : (
+                  <ActionButton action={retryDeliveryAction.bind(null, endpoint.id, d.id)} pendingLabel="Sending…" label={`Retry delivery ${d.id}`}>
+                    Retry
+                  </ActionButton>
                 ),
-              },
-              {
-                header: "Status",
-                className: "hide-sm",
-                cell: (d) => (
-                  <>
-                    <StatusBadge status={d.status} />
-                    {d.last_error && d.status !== "succeeded" ? <span className="error-text">{d.last_error}</span> : null}
-                    {d.next_attempt && d.status === "pending" ? (
-                      <span className="sub">
-                        next try <Time seconds={d.next_attempt} />
-                      </span>
-                    ) : null}
-                  </>
-                ),
-              },
-              {
-                header: "Response",
-                className: "num hide-sm",
-                cellClassName: "num mono hide-sm",
-                cellProps: () => ({ "data-testid": "response-status" }),
-                cell: (d) => (
-                  <>
-                    {d.response_status ?? <span className="muted">—</span>}
-                    {d.duration_ms !== null ? <span className="sub">{d.duration_ms} ms</span> : null}
-                  </>
-                ),
-              },
-              { header: "Attempts", className: "num hide-sm", cell: (d) => d.attempts },
-              { header: "Last attempt", className: "hide-sm", cell: (d) => <Time seconds={d.last_attempt} empty="not yet" /> },
-              {
-                header: <span className="visually-hidden">Actions</span>,
-                cellClassName: "num",
-                cell: (d) =>
-                  d.status === "failed" ? (
-                    <ActionButton action={resendDeliveryAction.bind(null, endpoint.id, d.id)} pendingLabel="Queuing…" label={`Resend delivery ${d.id}`}>
-                      Resend
-                    </ActionButton>
-                  ) : (
-                    <ActionButton action={retryDeliveryAction.bind(null, endpoint.id, d.id)} pendingLabel="Sending…" label={`Retry delivery ${d.id}`}>
-                      Retry
-                    </ActionButton>
-                  ),
-              },
-            ]}
-          />
-        ) : (
-          <EmptyState icon="↯" title={status ? `No ${status} deliveries` : "No deliveries yet"}>
-            {status ? "Nothing in this state." : "Events you subscribed to are delivered here from now on. Press “Send test event” to try your receiver now."}
-          </EmptyState>
-        )}
-        <Pagination basePath={`/webhooks/${id}`} params={{ status, starting_after: startingAfter }} hasMore={deliveries.has_more} lastId={deliveries.data.at(-1)?.id} total={deliveries.total} shown={deliveries.data.length} />
+            },
+          ]}
+          empty={
+            <EmptyState icon="↯" title={status ? `No ${status} deliveries` : "No deliveries yet"}>
+              {status ? "Nothing in this state." : "Events you subscribed to are delivered here from now on. Press “Send test event” to try your receiver now."}
+            </EmptyState>
+          }
+        />
       </section>
 
       <Card id="edit-endpoint" title="Settings">
