@@ -8,6 +8,7 @@ import { PageHeader } from "@/components/PageHeader";
 import { EmptyState } from "@/components/EmptyState";
 import { Time } from "@/components/Time";
 import { ListTable } from "@/components/ListTable";
+import { FilterForm, FilterSelect } from "@/components/Filters";
 
 export const metadata: Metadata = { title: "Events" };
 
@@ -50,34 +51,20 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
           <h2 id="events">Events</h2>
           <span className="muted small">{events.total} {type ? `of type ${type}` : "in all"}</span>
         </div>
-        <form className="filters" method="get" action="/events" aria-label="Filter events">
-          <div className="field wide">
-            <label htmlFor="event-type">Type</label>
-            <select id="event-type" name="type" className="select" defaultValue={type ?? ""}>
-              <option value="">All events</option>
-              {AREAS.map(({ area, types }) => (
-                <optgroup key={area} label={area}>
-                  <option value={`${area}.*`}>Every {area} event</option>
-                  {types.map((t) => (
-                    <option key={t} value={t}>
-                      {t}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-          </div>
-          <div className="form-actions">
-            <button type="submit" className="btn">
-              Filter
-            </button>
-            {type ? (
-              <Link href="/events" className="btn btn-link">
-                Clear
-              </Link>
-            ) : null}
-          </div>
-        </form>
+        <FilterForm action="/events" label="Filter events" filtered={Boolean(type)}>
+          <FilterSelect name="type" label="Type" value={type} all="All events" wide>
+            {AREAS.map(({ area, types }) => (
+              <optgroup key={area} label={area}>
+                <option value={`${area}.*`}>Every {area} event</option>
+                {types.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </FilterSelect>
+        </FilterForm>
         <ListTable
           list={events}
           pages={{ basePath: "/events", params: { type, starting_after: startingAfter } }}

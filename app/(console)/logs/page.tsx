@@ -5,11 +5,13 @@ import { param } from "@/lib/console/pages";
 import { listRequests, METHODS, STATUS_CLASSES, type RequestLogFilters } from "@/lib/request-log/list";
 import { REQUEST_LOG_RETENTION } from "@/lib/retention/prune";
 import { PageHeader } from "@/components/PageHeader";
-import { DataTable } from "@/components/DataTable";
 import { EmptyState } from "@/components/EmptyState";
-import { Pagination } from "@/components/Pagination";
 import { Time } from "@/components/Time";
 import { HttpStatus } from "./HttpStatus";
+import { FilterForm, FilterInput, FilterSelect } from "@/components/Filters";
+import { ListTable } from "@/components/ListTable";
+
+const STATUS_NAMES = { "2xx": "2xx succeeded", "4xx": "4xx refused", "5xx": "5xx failed" } as const;
 
 export const metadata: Metadata = { title: "Request log" };
 
@@ -37,87 +39,44 @@ export default async function RequestLogPage({ searchParams }: { searchParams: P
           <h2 id="requests">Requests</h2>
           <span className="muted small">{requests.total} {filtered ? "matching" : `in ${mode} mode`}</span>
         </div>
-        <form className="filters" method="get" action="/logs" aria-label="Filter requests">
-          <div className="field">
-            <label htmlFor="log-status">Status</label>
-            <select id="log-status" name="status" className="select" defaultValue={filters.status ?? ""}>
-              <option value="">Any</option>
-              <option value="2xx">2xx succeeded</option>
-              <option value="4xx">4xx refused</option>
-              <option value="5xx">5xx failed</option>
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="log-method">Method</label>
-            <select id="log-method" name="method" className="select" defaultValue={filters.method ?? ""}>
-              <option value="">Any</option>
-              {METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field wide">
-            <label htmlFor="log-path">Path contains</label>
-            <input id="log-path" name="path" className="input mono" defaultValue={filters.path ?? ""} placeholder="/v1/tokens" maxLength={200} />
-          </div>
-          <div className="field">
-            <label htmlFor="log-date">Day (UTC)</label>
-            <input id="log-date" name="date" type="date" className="input" defaultValue={filters.date ?? ""} />
-          </div>
-          <div className="form-actions">
-            <button type="submit" className="btn">
-              Filter
-            </button>
-            {filtered ? (
-              <Link href="/logs" className="btn btn-link">
-                Clear
-              </Link>
-            ) : null}
-          </div>
-        </form>
-        {requests.data.length ? (
-          <DataTable
-            caption="API requests"
-            rows={requests.data}
-            rowKey={(r) => r.id}
-            rowProps={(r) => ({ "data-status": String(r.status), "data-method": r.method })}
-            columns={[
-              {
-                header: "Request",
-                cellProps: () => ({ style: { maxWidth: 420 } }),
-                cell: (r) => (
-                  <>
-                    <Link href={`/logs/${r.id}`} className="row-link mono break" aria-label={`${r.method} ${r.path}, ${r.status}, request ${r.id}`}>
-                      <span className="muted">{r.method}</span> {r.path}
-                    </Link>
-                    <span className="sub show-sm">
-                      <HttpStatus status={r.status} /> · {r.duration_ms} ms · <Time seconds={r.created} />
-                    </span>
-                  </>
-                ),
-              },
-              { header: "Status", className: "hide-sm", cell: (r) => <HttpStatus status={r.status} /> },
-              { header: "Latency", className: "num hide-sm", cell: (r) => `${r.duration_ms} ms` },
-              { header: "By", className: "hide-sm", cell: (r) => <span className="small">{r.actor.label}</span> },
-              { header: "Time", className: "hide-sm", cell: (r) => <Time seconds={r.created} /> },
-            ]}
-          />
-        ) : (
-          <EmptyState icon="⇅" title={filtered ? "No requests match" : "No requests yet"}>
-            {filtered
-              ? "Nothing matches these filters in the last 7 days."
-              : `Requests made with your ${mode} API keys show here within a second of their answer.`}
-          </EmptyState>
-        )}
-        <Pagination
-          basePath="/logs"
-          params={{ status: filters.status, method: filters.method, path: filters.path, date: filters.date, starting_after: startingAfter }}
-          hasMore={requests.has_more}
-          lastId={requests.data.at(-1)?.id}
-          total={requests.total}
-          shown={requests.data.length}
+        <FilterForm action="/logs" label="Filter requests" filtered={filtered}>
+          <FilterSelect name="status" label="Status" value={filters.status} all="Any" options={STATUS_CLASSES.map((value) => ({ value, label: STATUS_NAMES[value] }))} />
+          <FilterSelect name="method" label="Method" value={filters.method} all="Any" options={METHODS} />
+          <FilterInput name="path" label="Path contains" value={filters.path} wide className="input mono" placeholder="/v1/tokens" maxLength={200} />
+          <FilterInput name="date" label="Day (UTC)" value={filters.date} type="date" />
+        </FilterForm>
+        <ListTable
+          list={requests}
+          pages={{ basePath: "/logs", params: { status: filters.status, method: filters.method, path: filters.path, date: filters.date, starting_after: startingAfter } }}
+          caption="API requests"
+          rowProps={(r) => ({ "data-status": String(r.status), "data-method": r.method })}
+          columns={(col) => [
+            {
+              header: "Request",
+              cellProps: () => ({ style: { maxWidth: 420 } }),
+              cell: (r) => (
+                <>
+                  <Link href={`/logs/${r.id}`} className="row-link mono break" aria-label={`${r.method} ${r.path}, ${r.status}, request ${r.id}`}>
+                    <span className="muted">{r.method}</span> {r.path}
+                  </Link>
+                  <span className="sub show-sm">
+                    <HttpStatus status={r.status} /> · {r.duration_ms} ms · <Time seconds={r.created} />
+                  </span>
+                </>
+              ),
+            },
+            { header: "Status", className: "hide-sm", cell: (r) => <HttpStatus status={r.status} /> },
+            { header: "Latency", className: "num hide-sm", cell: (r) => `${r.duration_ms} ms` },
+            { header: "By", className: "hide-sm", cell: (r) => <span className="small">{r.actor.label}</span> },
+            { header: "Time", className: "hide-sm", cell: (r) => <Time seconds={r.created} /> },
+          ]}
+          empty={
+            <EmptyState icon="⇅" title={filtered ? "No requests match" : "No requests yet"}>
+              {filtered
+                ? "Nothing matches these filters in the last 7 days."
+                : `Requests made with your ${mode} API keys show here within a second of their answer.`}
+            </EmptyState>
+          }
         />
       </section>
     </>

@@ -6,16 +6,14 @@ import { defaultNetwork, networkLabel, reachableNetworks } from "@/lib/console/e
 import { listMultisigs } from "@/lib/multisig/service";
 import { walletMode } from "@/lib/connect/settings/wallet-mode";
 import { PageHeader } from "@/components/PageHeader";
-import { DataTable } from "@/components/DataTable";
 import { EmptyState } from "@/components/EmptyState";
 import { StatusBadge } from "@/components/StatusBadge";
-import { Pagination } from "@/components/Pagination";
 import { Hex } from "@/components/Hex";
-import { Time } from "@/components/Time";
 import { AutoRefresh } from "@/components/AutoRefresh";
 import { NoLiveNetworks } from "@/components/NoLiveNetworks";
 import { CreateMultisigForm } from "../_components/CreateMultisigForm";
 import { Card } from "@/components/Card";
+import { ListTable } from "@/components/ListTable";
 
 export const metadata: Metadata = { title: "Multisigs" };
 
@@ -35,36 +33,34 @@ export default async function MultisigsPage({ searchParams }: { searchParams: Pr
         </div>
       </Card>
       <Card id="multisigs" title="Safes">
-        {list.data.length ? (
-          <DataTable
-            caption="Multisigs"
-            rows={list.data}
-            rowKey={(m) => m.id}
-            columns={[
-              {
-                header: "Name",
-                cell: (m) => (
-                  <>
-                    <Link href={`/multisigs/${m.id}`} className="row-link">
-                      {m.name}
-                    </Link>
-                    <span className="sub mono">{m.id}</span>
-                  </>
-                ),
-              },
-              { header: "Address", cell: (m) => <Hex value={m.address} /> },
-              { header: "Threshold", cell: (m) => `${m.threshold} of ${m.owners.length}` },
-              { header: "Network", className: "hide-sm", cell: (m) => networkLabel(m.network).name },
-              { header: "Status", cell: (m) => <StatusBadge status={m.status} /> },
-              { header: "Created", className: "hide-sm", cell: (m) => <Time seconds={m.created} /> },
-            ]}
-          />
-        ) : (
-          <EmptyState icon="⚿" title="No multisigs yet">
-            Create a Safe above (owners, signatures needed, network); it appears here with its pending transactions.
-          </EmptyState>
-        )}
-        <Pagination basePath="/multisigs" params={{ starting_after: startingAfter }} hasMore={list.has_more} lastId={list.data.at(-1)?.id} total={list.total} shown={list.data.length} />
+        <ListTable
+          list={list}
+          pages={{ basePath: "/multisigs", params: { starting_after: startingAfter } }}
+          caption="Multisigs"
+          columns={(col) => [
+            {
+              header: "Name",
+              cell: (m) => (
+                <>
+                  <Link href={`/multisigs/${m.id}`} className="row-link">
+                    {m.name}
+                  </Link>
+                  <span className="sub mono">{m.id}</span>
+                </>
+              ),
+            },
+            { header: "Address", cell: (m) => <Hex value={m.address} /> },
+            { header: "Threshold", cell: (m) => `${m.threshold} of ${m.owners.length}` },
+            { header: "Network", className: "hide-sm", cell: (m) => networkLabel(m.network).name },
+            { header: "Status", cell: (m) => <StatusBadge status={m.status} /> },
+            col.time((m) => m.created),
+          ]}
+          empty={
+            <EmptyState icon="⚿" title="No multisigs yet">
+              Create a Safe above (owners, signatures needed, network); it appears here with its pending transactions.
+            </EmptyState>
+          }
+        />
       </Card>
     </>
   );

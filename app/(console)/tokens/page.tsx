@@ -11,6 +11,7 @@ import { EmptyState } from "@/components/EmptyState";
 import { AutoRefresh } from "@/components/AutoRefresh";
 import { Hex } from "@/components/Hex";
 import { ListTable } from "@/components/ListTable";
+import { FilterForm, FilterSelect } from "@/components/Filters";
 
 export const metadata: Metadata = { title: "Tokens" };
 
@@ -41,52 +42,15 @@ export default async function TokensPage({ searchParams }: { searchParams: Promi
       />
       <AutoRefresh active={tokens.data.some((t) => t.status === "deploying")} intervalMs={1500} />
       <section className="card">
-        <form className="card-header" method="get" action="/tokens" aria-label="Filter tokens">
-          <div className="row" style={{ gap: 8 }}>
-            <label className="visually-hidden" htmlFor="filter-status">
-              Status
-            </label>
-            <select id="filter-status" name="status" className="select" defaultValue={filters.status ?? ""} style={{ width: "auto" }}>
-              <option value="">All statuses</option>
-              {STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s[0].toUpperCase() + s.slice(1)}
-                </option>
-              ))}
-            </select>
-            <label className="visually-hidden" htmlFor="filter-network">
-              Network
-            </label>
-            <select id="filter-network" name="network" className="select" defaultValue={filters.network ?? ""} style={{ width: "auto" }}>
-              <option value="">All networks</option>
-              {networks.map((n) => (
-                <option key={n.name} value={n.name}>
-                  {n.displayName}
-                </option>
-              ))}
-            </select>
-            <label className="visually-hidden" htmlFor="filter-standard">
-              Standard
-            </label>
-            <select id="filter-standard" name="standard" className="select" defaultValue={filters.standard ?? ""} style={{ width: "auto" }}>
-              <option value="">All standards</option>
-              {STANDARDS.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-            <button type="submit" className="btn btn-small">
-              Filter
-            </button>
-            {filtered ? (
-              <Link href="/tokens" className="btn btn-small btn-link">
-                Clear
-              </Link>
-            ) : null}
-          </div>
+        <div className="card-header">
+          <h2>Tokens</h2>
           <span className="muted small">{tokens.total} {tokens.total === 1 ? "token" : "tokens"}</span>
-        </form>
+        </div>
+        <FilterForm action="/tokens" label="Filter tokens" filtered={filtered}>
+          <FilterSelect name="status" label="Status" value={filters.status} all="All statuses" options={STATUSES.map((s) => ({ value: s, label: s[0].toUpperCase() + s.slice(1) }))} />
+          <FilterSelect name="network" label="Network" value={filters.network} all="All networks" options={networks.map((n) => ({ value: n.name, label: n.displayName }))} />
+          <FilterSelect name="standard" label="Standard" value={filters.standard} all="All standards" options={STANDARDS} />
+        </FilterForm>
         <ListTable
           caption="Tokens"
           list={tokens}
