@@ -18,6 +18,7 @@ import {
 import Link from "next/link";
 import { validateConsoleForm } from "@/app/(console)/_actions/validate";
 import type { FormState } from "@/lib/console/forms";
+import { Notice } from "@/components/Notice";
 
 interface Ctx {
   errors: Record<string, string>;
@@ -94,17 +95,15 @@ export function ConsoleForm<R>({ action, validate, children, success, reset, cla
       {/* method="post": even a submission before the script runs never puts a field (a password) in a URL. */}
       <form ref={ref} method="post" className={className ?? "form"} onSubmit={onSubmit} onBlur={onBlur} noValidate aria-busy={pending} {...rest}>
         {fieldless ? (
-          <div className="notice notice-danger" role="alert">
-            <span>
-              {state.message}
-              {state.link ? (
-                <>
-                  {" "}
-                  <Link href={state.link.href}>{state.link.label}</Link>
-                </>
-              ) : null}
-            </span>
-          </div>
+          <Notice tone="danger" role="alert">
+            {state.message}
+            {state.link ? (
+              <>
+                {" "}
+                <Link href={state.link.href}>{state.link.label}</Link>
+              </>
+            ) : null}
+          </Notice>
         ) : state.status === "error" && state.fields ? (
           <div className="visually-hidden" role="alert">
             {state.message}

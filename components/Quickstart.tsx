@@ -8,6 +8,7 @@ import { quickstartSteps } from "@/lib/console/quickstart";
 import { createKeyAction } from "@/app/(console)/_actions/keys";
 import { CodeBlock } from "./CodeBlock";
 import { NoLiveNetworks } from "./NoLiveNetworks";
+import { Notice } from "@/components/Notice";
 
 interface QuickstartProps {
   baseUrl: string;
@@ -41,21 +42,18 @@ export function Quickstart({ baseUrl, walletAddress, redactedKey, livemode, netw
   return (
     <div className="stack">
       {secret ? (
-        <div className="notice notice-warning" role="status">
-          <span aria-hidden="true">⚠</span>
-          <span>
-            These commands contain the secret of your new {mode} key <strong>Quickstart</strong>. It is shown only now: copy it somewhere safe.
-            {livemode ? null : (
-              <>
-                {" "}
-                <a href={docsWithKey(secret)} target="_blank" rel="noopener">
-                  Open the API reference with this key filled in
-                </a>
-                .
-              </>
-            )}
-          </span>
-        </div>
+        <Notice tone="warning" role="status">
+          These commands contain the secret of your new {mode} key <strong>Quickstart</strong>. It is shown only now: copy it somewhere safe.
+          {livemode ? null : (
+            <>
+              {" "}
+              <a href={docsWithKey(secret)} target="_blank" rel="noopener">
+                Open the API reference with this key filled in
+              </a>
+              .
+            </>
+          )}
+        </Notice>
       ) : (
         <div className="row" style={{ justifyContent: "space-between" }}>
           <p className="muted small" style={{ flex: "1 1 280px" }}>

@@ -5,6 +5,7 @@ import { startAuthentication } from "@simplewebauthn/browser";
 import { ConsoleForm, Field, Submit } from "@/components/ConsoleForm";
 import type { FormState } from "@/lib/console/forms";
 import { passkeyChallengeAction } from "./actions";
+import { Notice } from "@/components/Notice";
 
 // What lib/console/auth's authorize answers a member with passkeys who sent the password alone.
 const PASSKEY_REQUIRED = "passkey_required";
@@ -42,9 +43,9 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string;
   return (
     <ConsoleForm action={action} aria-label="Sign in">
       {initialError ? (
-        <div className="notice notice-danger" role="alert">
+        <Notice tone="danger" role="alert">
           {initialError}
-        </div>
+        </Notice>
       ) : null}
       <Field name="email" label="Email" type="email" autoComplete="email" required autoFocus />
       <Field name="password" label="Password" type="password" autoComplete="current-password" required />

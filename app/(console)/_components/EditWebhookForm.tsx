@@ -2,6 +2,7 @@
 import { ConsoleForm, Field, Submit } from "@/components/ConsoleForm";
 import { updateWebhookAction } from "../_actions/webhooks";
 import { EventsPicker } from "./EventsPicker";
+import { Notice } from "@/components/Notice";
 
 export function EditWebhookForm({ endpoint, events }: { endpoint: { id: string; url: string; description: string | null; events: string[] }; events: readonly string[] }) {
   return (
@@ -9,7 +10,7 @@ export function EditWebhookForm({ endpoint, events }: { endpoint: { id: string; 
       action={(formData) => updateWebhookAction(endpoint.id, formData)}
       validate="updateWebhook"
       aria-label="Edit endpoint"
-      success={() => <div className="notice notice-success">Saved.</div>}
+      success={() => <Notice tone="success">Saved.</Notice>}
     >
       <div className="form-grid">
         <Field name="url" label="Endpoint URL" type="url" defaultValue={endpoint.url} required className="span-2" mono />

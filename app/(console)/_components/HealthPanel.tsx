@@ -7,6 +7,7 @@ import type { Health } from "@/lib/console/health";
 import { networkLabel } from "@/lib/console/explorer";
 import { DataTable } from "@/components/DataTable";
 import { Time } from "@/components/Time";
+import { Notice } from "@/components/Notice";
 
 const W = 480;
 const H = 140;
@@ -151,27 +152,21 @@ export function HealthPanel({ health }: { health: Health }) {
         ) : null}
 
         {health.failingEndpoints.map((e) => (
-          <div key={e.id} className="notice notice-danger" data-testid="health-failing-endpoint">
-            <span aria-hidden="true">✕</span>
-            <span>
-              Webhook endpoint <Link href={`/webhooks/${e.id}`} className="break">{e.url}</Link>{" "}
-              {e.disabled ? `is disabled${e.disabled_reason ? ` (${e.disabled_reason})` : ""}` : <>failing since <Time seconds={e.failing_since} /></>}
-              {e.last_error ? <span className="small muted"> · {e.last_error.slice(0, 160)}</span> : null}
-              <br />
-              <span className="small">Fix the receiver, then resend the failed deliveries from the endpoint&apos;s page.</span>
-            </span>
-          </div>
+          <Notice key={e.id} tone="danger" data-testid="health-failing-endpoint">
+            Webhook endpoint <Link href={`/webhooks/${e.id}`} className="break">{e.url}</Link>{" "}
+            {e.disabled ? `is disabled${e.disabled_reason ? ` (${e.disabled_reason})` : ""}` : <>failing since <Time seconds={e.failing_since} /></>}
+            {e.last_error ? <span className="small muted"> · {e.last_error.slice(0, 160)}</span> : null}
+            <br />
+            <span className="small">Fix the receiver, then resend the failed deliveries from the endpoint&apos;s page.</span>
+          </Notice>
         ))}
 
         {health.lowWallets.map((w) => (
-          <div key={w.networks.join()} className="notice notice-warning" data-testid="health-low-wallet">
-            <span aria-hidden="true">!</span>
-            <span>
-              Wallet low on gas on {w.networks.join(", ")}: {w.balance === null ? "?" : Number(formatEther(BigInt(w.balance))).toLocaleString("en-US", { maximumFractionDigits: 6 })} {w.currency} left, about{" "}
-              {w.runway_days} day{w.runway_days === 1 ? "" : "s"} at the last 24 h&apos;s spend (alert below {health.runwayThreshold} days).{" "}
-              <a href="#wallet">Fund <span className="mono">{w.address.slice(0, 10)}…</span></a>
-            </span>
-          </div>
+          <Notice key={w.networks.join()} tone="warning" data-testid="health-low-wallet">
+            Wallet low on gas on {w.networks.join(", ")}: {w.balance === null ? "?" : Number(formatEther(BigInt(w.balance))).toLocaleString("en-US", { maximumFractionDigits: 6 })} {w.currency} left, about{" "}
+            {w.runway_days} day{w.runway_days === 1 ? "" : "s"} at the last 24 h&apos;s spend (alert below {health.runwayThreshold} days).{" "}
+            <a href="#wallet">Fund <span className="mono">{w.address.slice(0, 10)}…</span></a>
+          </Notice>
         ))}
 
         <div className="grid-2">

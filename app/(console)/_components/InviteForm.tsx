@@ -6,6 +6,7 @@ import { CopyButton } from "@/components/CopyButton";
 import { formatTime } from "@/lib/console/time";
 import { ROLE_LABELS, type Role } from "@/lib/core/roles";
 import { inviteMemberAction } from "../_actions/team";
+import { Notice } from "@/components/Notice";
 
 export function InviteForm({ roles }: { roles: Role[] }) {
   return (
@@ -20,13 +21,10 @@ export function InviteForm({ roles }: { roles: Role[] }) {
             <h3 className="break-anywhere">
               Invitation link for {invitation.email} ({ROLE_LABELS[invitation.role]})
             </h3>
-            <div className="notice notice-warning" role="note">
-              <span aria-hidden="true">⚠</span>
-              <span>
-                <strong>Copy it now</strong> and send it to your teammate: it is shown only this once. It works once, until {formatTime(invitation.expires_at)}. Lost it? Revoke it below
-                and invite again.
-              </span>
-            </div>
+            <Notice tone="warning" role="note">
+              <strong>Copy it now</strong> and send it to your teammate: it is shown only this once. It works once, until {formatTime(invitation.expires_at)}. Lost it? Revoke it below
+              and invite again.
+            </Notice>
             <div className="secret-value">
               <code data-testid="invite-link">{invitation.link}</code>
               <CopyButton value={invitation.link} />

@@ -8,6 +8,7 @@ import { DataTable } from "@/components/DataTable";
 import type { FormState } from "@/lib/console/forms";
 import { formatTime } from "@/lib/console/time";
 import { addPasskeyAction, passkeyOptionsAction, removePasskeyAction } from "../_actions/team";
+import { Notice } from "@/components/Notice";
 
 export interface PasskeyRow {
   id: string;
@@ -70,7 +71,7 @@ export function PasskeysPanel({ passkeys }: { passkeys: PasskeyRow[] }) {
           />
         </div>
       ) : null}
-      <ConsoleForm action={addPasskey} reset aria-label="Add a passkey" success={() => <div className="notice notice-success">Passkey added: signing in now asks for it after your password.</div>}>
+      <ConsoleForm action={addPasskey} reset aria-label="Add a passkey" success={() => <Notice tone="success">Passkey added: signing in now asks for it after your password.</Notice>}>
         <div className="form-grid">
           <Field name="name" label="Passkey name" required maxLength={100} placeholder="e.g. Work laptop" hint="Only you see it; it helps you tell your passkeys apart." />
         </div>

@@ -5,6 +5,7 @@ import { signIn } from "next-auth/react";
 import { ConsoleForm, Field, Submit } from "@/components/ConsoleForm";
 import type { FormState } from "@/lib/console/forms";
 import { changePasswordAction } from "../_actions/team";
+import { Notice } from "@/components/Notice";
 
 export function PasswordForm({ email }: { email: string }) {
   const action = async (formData: FormData): Promise<FormState<unknown>> => {
@@ -20,7 +21,7 @@ export function PasswordForm({ email }: { email: string }) {
       validate="changePassword"
       reset
       aria-label="Change your password"
-      success={() => <div className="notice notice-success">Password changed. Your other sessions were signed out.</div>}
+      success={() => <Notice tone="success">Password changed. Your other sessions were signed out.</Notice>}
     >
       {/* For password managers: whose password this is. */}
       <input type="hidden" name="username" autoComplete="username" value={email} readOnly />

@@ -3,12 +3,13 @@
 import Link from "next/link";
 import { ConsoleForm, Field, Submit } from "@/components/ConsoleForm";
 import { forceTransferAction, freezeAction } from "../_actions/tokens";
+import { Notice } from "@/components/Notice";
 
 const submitted = (tx: { id: string } | undefined) =>
   tx ? (
-    <div className="notice notice-success">
+    <Notice tone="success">
       Submitted <Link href={`/transactions/${tx.id}`} className="mono">{tx.id}</Link>; the table updates once it is confirmed.
-    </div>
+    </Notice>
   ) : null;
 
 export function FreezeButton({ tokenId, address, frozen }: { tokenId: string; address: string; frozen: boolean }) {

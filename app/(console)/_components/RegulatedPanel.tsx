@@ -8,6 +8,7 @@ import { StatusBadge } from "@/components/StatusBadge";
 import { EmptyState } from "@/components/EmptyState";
 import { FreezeButton, ForceTransferForm } from "./RegulatedActions";
 import { Card } from "@/components/Card";
+import { Notice } from "@/components/Notice";
 
 type Overview = Awaited<ReturnType<typeof regulatedOverview>>;
 
@@ -16,9 +17,9 @@ export function RegulatedPanel({ token, overview }: { token: { id: string; symbo
     return (
       <Card id="investors" title="Investors">
         <div className="card-body">
-          <div className="notice notice-danger" role="alert">
+          <Notice tone="danger" role="alert">
             {overview.message}
-          </div>
+          </Notice>
         </div>
       </Card>
     );

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { ConsoleForm, Field, Select, useConsoleForm } from "@/components/ConsoleForm";
 import { roleAction } from "../_actions/tokens";
+import { Notice } from "@/components/Notice";
 
 export function RoleForm({ tokenId, roles }: { tokenId: string; roles: string[] }) {
   return (
@@ -12,9 +13,9 @@ export function RoleForm({ tokenId, roles }: { tokenId: string; roles: string[] 
       aria-label="Grant or revoke a role"
       success={(tx: { id: string } | undefined) =>
         tx ? (
-          <div className="notice notice-success">
+          <Notice tone="success">
             Submitted <Link href={`/transactions/${tx.id}`} className="mono">{tx.id}</Link>; the list updates once it is confirmed.
-          </div>
+          </Notice>
         ) : null
       }
     >

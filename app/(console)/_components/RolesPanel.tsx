@@ -5,6 +5,7 @@ import { DataTable } from "@/components/DataTable";
 import { Hex } from "@/components/Hex";
 import { RoleForm } from "./RoleForm";
 import { Card } from "@/components/Card";
+import { Notice } from "@/components/Notice";
 
 type Roles = Awaited<ReturnType<typeof listRoles>>;
 
@@ -36,9 +37,9 @@ export function RolesPanel({ token, roles }: { token: ReturnType<typeof serializ
         />
       ) : (
         <div className="card-body">
-          <div className="notice notice-danger" role="alert">
+          <Notice tone="danger" role="alert">
             {roles.message}
-          </div>
+          </Notice>
         </div>
       )}
       <div className="card-body" style={{ borderTop: "1px solid var(--border)" }}>

@@ -4,8 +4,9 @@
 import { useState } from "react";
 import { ConsoleForm, Field, Submit, TextArea } from "@/components/ConsoleForm";
 import { saveCorsAction, saveOAuthAction, savePasskeysAction } from "../_actions/settings";
+import { Notice } from "@/components/Notice";
 
-const Saved = () => <div className="notice notice-success">Saved.</div>;
+const Saved = () => <Notice tone="success">Saved.</Notice>;
 
 export function CorsForm({ environment, origins }: { environment: string; origins: string[] }) {
   // Controlled: the API answers the origins normalised (no trailing slash, duplicates dropped), shown once saved.

@@ -6,6 +6,7 @@ import { ConsoleForm, Field, Submit } from "@/components/ConsoleForm";
 import type { serializeToken } from "@/lib/tokens/serialize";
 import { tokenOperationAction } from "../_actions/tokens";
 import { AmountPreview } from "./AmountPreview";
+import { Notice } from "@/components/Notice";
 
 type Token = ReturnType<typeof serializeToken>;
 type Operation = "mint" | "transfer" | "burn";
@@ -65,12 +66,9 @@ function OperationForm({ operation, token, walletAddress }: { operation: Operati
       aria-label={`${LABEL[operation]} ${token.symbol}`}
       success={(tx: { id: string; status: string } | undefined) =>
         tx ? (
-          <div className="notice notice-success">
-            <span aria-hidden="true">✓</span>
-            <span>
-              Submitted: <Link href={`/transactions/${tx.id}`} className="mono">{tx.id}</Link> ({tx.status}). It appears under Transactions below.
-            </span>
-          </div>
+          <Notice tone="success">
+            Submitted: <Link href={`/transactions/${tx.id}`} className="mono">{tx.id}</Link> ({tx.status}). It appears under Transactions below.
+          </Notice>
         ) : null
       }
     >

@@ -8,6 +8,7 @@ import { ActionButton } from "@/components/ActionButton";
 import { CodeBlock } from "@/components/CodeBlock";
 import { ConsoleForm, Field, Submit, useConsoleForm } from "@/components/ConsoleForm";
 import { prepareOwnerProofAction, saveWalletModeAction, switchToCustodialAction } from "../_actions/settings";
+import { Notice } from "@/components/Notice";
 
 interface Proof {
   owner_signer: string;
@@ -166,9 +167,9 @@ function HiddenFieldErrors({ names }: { names: string[] }) {
   if (!messages.length) return null;
   const resign = errors.owner_signer || errors.owner_signature_expires_at;
   return (
-    <div className="notice notice-danger">
+    <Notice tone="danger">
       {messages.join(" ")}
       {resign ? " Prepare the message again and sign the new one." : null}
-    </div>
+    </Notice>
   );
 }

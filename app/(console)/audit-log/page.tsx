@@ -10,6 +10,7 @@ import { PageHeader } from "@/components/PageHeader";
 import { EmptyState } from "@/components/EmptyState";
 import { Card } from "@/components/Card";
 import { ListTable } from "@/components/ListTable";
+import { Notice } from "@/components/Notice";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -21,11 +22,9 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
     return (
       <>
         <PageHeader title="Audit log" subtitle={subtitle} />
-        <div className="notice notice-info" role="note">
-          <span>
-            Only owners and admins see the audit log. See your role on the <Link href="/team">Team</Link> page.
-          </span>
-        </div>
+        <Notice tone="info" role="note">
+          Only owners and admins see the audit log. See your role on the <Link href="/team">Team</Link> page.
+        </Notice>
       </>
     );
   }

@@ -25,6 +25,7 @@ import { PausePanel } from "../../_components/PausePanel";
 import { SupplyPanel } from "../../_components/SupplyPanel";
 import { Card } from "@/components/Card";
 import { RecordHeader } from "@/components/RecordHeader";
+import { Notice } from "@/components/Notice";
 
 /** The browser tab names the token: "ACME · Tokens". */
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
@@ -72,19 +73,13 @@ export default async function TokenPage({ params }: { params: Promise<{ id: stri
       />
 
       {token.status === "deploying" ? (
-        <div className="notice notice-info">
-          <span className="badge badge-info" style={{ padding: 0, background: "none" }} aria-hidden="true">
-            <span className="spin" />
-          </span>
-          <span>Deploying: the contract is being created by your wallet. This page updates by itself when it is deployed.</span>
-        </div>
+        <Notice tone="info" busy>
+          Deploying: the contract is being created by your wallet. This page updates by itself when it is deployed.
+        </Notice>
       ) : token.status === "failed" ? (
-        <div className="notice notice-danger" role="alert">
-          <span aria-hidden="true">✕</span>
-          <span>
-            <strong>The deployment failed.</strong> {token.failure_reason ?? "No reason was recorded."} Deploy a new token to try again.
-          </span>
-        </div>
+        <Notice tone="danger" role="alert">
+          <strong>The deployment failed.</strong> {token.failure_reason ?? "No reason was recorded."} Deploy a new token to try again.
+        </Notice>
       ) : null}
 
       <Card id="token-details" title="Details">

@@ -13,6 +13,7 @@ import { CodeBlock } from "@/components/CodeBlock";
 import { TransactionTimeline } from "../../_components/TransactionTimeline";
 import { Card } from "@/components/Card";
 import { RecordHeader } from "@/components/RecordHeader";
+import { Notice } from "@/components/Notice";
 
 export const metadata: Metadata = { title: "Transaction" };
 
@@ -32,18 +33,14 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
         refreshing={pending}
       />
       {tx.error ? (
-        <div className="notice notice-danger" role="alert">
-          <span aria-hidden="true">✕</span>
-          <span>
-            <strong>Failed ({tx.error.code}).</strong> {tx.error.message}
-          </span>
-        </div>
+        <Notice tone="danger" role="alert">
+          <strong>Failed ({tx.error.code}).</strong> {tx.error.message}
+        </Notice>
       ) : null}
       {tx.stuck ? (
-        <div className="notice notice-warning" role="alert" data-testid="stuck">
-          <span aria-hidden="true">!</span>
-          <span>{stuckNotice(tx)}</span>
-        </div>
+        <Notice tone="warning" role="alert" data-testid="stuck">
+          {stuckNotice(tx)}
+        </Notice>
       ) : null}
       <Card id="tx-details" title="Details">
         <dl className="details">

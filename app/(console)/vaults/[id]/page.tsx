@@ -17,6 +17,7 @@ import { VaultPreviewBox } from "../../_components/VaultPreviewBox";
 import { VaultActions } from "../../_components/VaultActions";
 import { Card } from "@/components/Card";
 import { RecordHeader } from "@/components/RecordHeader";
+import { Notice } from "@/components/Notice";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
   const context = await consoleContext();
@@ -58,20 +59,14 @@ export default async function VaultPage({ params }: { params: Promise<{ id: stri
         refreshing={busy}
       />
       {vault.status === "deploying" ? (
-        <div className="notice notice-info">
-          <span className="badge badge-info" style={{ padding: 0, background: "none" }} aria-hidden="true">
-            <span className="spin" />
-          </span>
-          <span>Deploying: your wallet is creating the vault. This page updates by itself when it is active.</span>
-        </div>
+        <Notice tone="info" busy>
+          Deploying: your wallet is creating the vault. This page updates by itself when it is active.
+        </Notice>
       ) : null}
       {vault.status === "failed" ? (
-        <div className="notice notice-danger" role="alert">
-          <span aria-hidden="true">✕</span>
-          <span>
-            <strong>The deployment failed.</strong> {vault.failure_reason ?? "No reason was recorded."}
-          </span>
-        </div>
+        <Notice tone="danger" role="alert">
+          <strong>The deployment failed.</strong> {vault.failure_reason ?? "No reason was recorded."}
+        </Notice>
       ) : null}
 
       {active ? (

@@ -11,6 +11,7 @@ import { Time } from "@/components/Time";
 import { ReleaseVesting } from "../../_components/ReleaseVesting";
 import { Card } from "@/components/Card";
 import { RecordHeader } from "@/components/RecordHeader";
+import { Notice } from "@/components/Notice";
 
 export const metadata: Metadata = { title: "Vesting schedule" };
 
@@ -37,19 +38,13 @@ export default async function VestingSchedulePage({ params }: { params: Promise<
         refreshing={moving}
       />
       {moving ? (
-        <div className="notice notice-info">
-          <span className="badge badge-info" style={{ padding: 0, background: "none" }} aria-hidden="true">
-            <span className="spin" />
-          </span>
-          <span>{schedule.status === "deploying" ? "Deploying the vesting wallet" : "Funding the vesting wallet from yours"}: this page updates by itself.</span>
-        </div>
+        <Notice tone="info" busy>
+          {schedule.status === "deploying" ? "Deploying the vesting wallet" : "Funding the vesting wallet from yours"}: this page updates by itself.
+        </Notice>
       ) : schedule.status === "failed" ? (
-        <div className="notice notice-danger" role="alert">
-          <span aria-hidden="true">✕</span>
-          <span>
-            <strong>{schedule.address ? "The funding failed." : "The deployment failed."}</strong> {schedule.failure_reason ?? "No reason was recorded."}
-          </span>
-        </div>
+        <Notice tone="danger" role="alert">
+          <strong>{schedule.address ? "The funding failed." : "The deployment failed."}</strong> {schedule.failure_reason ?? "No reason was recorded."}
+        </Notice>
       ) : null}
 
       {chain ? (

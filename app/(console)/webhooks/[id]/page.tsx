@@ -19,6 +19,7 @@ import { EditWebhookForm } from "../../_components/EditWebhookForm";
 import { endpointHealth } from "@/lib/analytics/endpoint-health";
 import { Card } from "@/components/Card";
 import { ListTable } from "@/components/ListTable";
+import { Notice } from "@/components/Notice";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
 
@@ -56,14 +57,14 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
         }
       />
       {endpoint.disabled_reason === "gone" ? (
-        <div className="notice notice-warning" role="alert">
+        <Notice tone="warning" role="alert">
           Disabled automatically: the receiver answered 410 Gone. Enable it again once the URL accepts deliveries.
-        </div>
+        </Notice>
       ) : null}
       {endpoint.disabled_reason === "failing" ? (
-        <div className="notice notice-warning" role="alert">
+        <Notice tone="warning" role="alert">
           Disabled automatically: every delivery failed for 5 days. Fix the receiver, then enable it again.
-        </div>
+        </Notice>
       ) : null}
       <section className="card" aria-label="Endpoint actions">
         <div className="card-body stack">
