@@ -6,6 +6,7 @@ import { getEvent } from "@/lib/webhooks/events";
 import { deliveriesOfEvent } from "@/lib/webhooks/delivery-detail";
 import { PageHeader } from "@/components/PageHeader";
 import { DataTable } from "@/components/DataTable";
+import { outcomeColumns, PhoneOutcome } from "../../_components/delivery-columns";
 import { StatusBadge } from "@/components/StatusBadge";
 import { EmptyState } from "@/components/EmptyState";
 import { CodeBlock } from "@/components/CodeBlock";
@@ -68,25 +69,12 @@ export default async function EventPage({ params }: { params: Promise<{ id: stri
                       {d.endpoint_url}
                     </Link>
                     <span className="sub mono">{d.id}</span>
-                    <span className="sub show-sm">
-                      <StatusBadge status={d.status} /> {d.response_status ? <span className="mono">HTTP {d.response_status}</span> : null}
-                    </span>
+                    <PhoneOutcome delivery={d} />
                   </>
                 ),
               },
               { header: "Status", className: "hide-sm", cell: (d) => <StatusBadge status={d.status} /> },
-              {
-                header: "Response",
-                className: "num hide-sm",
-                cell: (d) => (
-                  <>
-                    {d.response_status ?? <span className="muted">—</span>}
-                    {d.duration_ms !== null ? <span className="sub">{d.duration_ms} ms</span> : null}
-                  </>
-                ),
-              },
-              { header: "Attempts", className: "num hide-sm", cell: (d) => d.attempts },
-              { header: "Last attempt", className: "hide-sm", cell: (d) => <Time seconds={d.last_attempt} empty="not yet" /> },
+              ...outcomeColumns(),
             ]}
           />
         ) : (

@@ -20,6 +20,7 @@ import { endpointHealth } from "@/lib/analytics/endpoint-health";
 import { Card } from "@/components/Card";
 import { ListTable } from "@/components/ListTable";
 import { Notice } from "@/components/Notice";
+import { outcomeColumns, PhoneOutcome } from "../../_components/delivery-columns";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
 
@@ -102,9 +103,7 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
                     {d.event_type}
                   </Link>
                   <span className="sub mono hide-sm">{d.event}</span>
-                  <span className="sub show-sm">
-                    <StatusBadge status={d.status} /> {d.response_status ? <span className="mono">HTTP {d.response_status}</span> : null}
-                  </span>
+                  <PhoneOutcome delivery={d} />
                 </>
               ),
             },
@@ -123,20 +122,7 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
                 </>
               ),
             },
-            {
-              header: "Response",
-              className: "num hide-sm",
-              cellClassName: "num mono hide-sm",
-              cellProps: () => ({ "data-testid": "response-status" }),
-              cell: (d) => (
-                <>
-                  {d.response_status ?? <span className="muted">—</span>}
-                  {d.duration_ms !== null ? <span className="sub">{d.duration_ms} ms</span> : null}
-                </>
-              ),
-            },
-            { header: "Attempts", className: "num hide-sm", cell: (d) => d.attempts },
-            { header: "Last attempt", className: "hide-sm", cell: (d) => <Time seconds={d.last_attempt} empty="not yet" /> },
+            ...outcomeColumns({ cellClassName: "num mono hide-sm", cellProps: () => ({ "data-testid": "response-status" }) }),
             {
               header: <span className="visually-hidden">Actions</span>,
               cellClassName: "num",
