@@ -1,4 +1,5 @@
 // The console shell: navigation, the test/live switch (on every page), the signed-in user.
+import "@/lib/composition"; // every page names chain-write kinds, which the modules register
 import type { ReactNode } from "react";
 import { consoleContext } from "@/lib/console/session";
 import { Brand } from "@/components/Brand";

@@ -1,34 +1,21 @@
-// What each kind of chain write is called in the console ("Mint", not `token.mint`). Typed by every kind the
-// modules register (lib/composition), so a new kind without a name here is a compile error.
-import type { OperationKind } from "@/lib/chain/registry/kinds";
+// What each kind of chain write is called in the console ("Mint", not `token.mint`). A kind is named from its
+// code by default ("vault.deposit" is "Vault deposit", a token kind drops "token": "token.nft_burn" is "NFT
+// burn"); the names below say it better where the code alone would not.
+import { registeredKinds, type OperationKind } from "@/lib/chain/registry/kinds";
 
-export const KIND_NAMES: Record<OperationKind, string> = {
+const NAMES: Partial<Record<OperationKind, string>> = {
   "nonce.fill": "Nonce filler",
   "token.deploy": "Token deployment",
   "token.deploy_suite": "Regulated token deployment",
-  "token.mint": "Mint",
-  "token.transfer": "Transfer",
   "token.transfer_from": "Transfer on behalf",
-  "token.burn": "Burn",
-  "token.nft_burn": "NFT burn",
   "token.burn_from": "Burn on behalf",
   "token.approve": "Approval",
-  "token.approve_and_call": "Approve and call",
-  "token.transfer_and_call": "Transfer and call",
   "token.transfer_from_and_call": "Transfer on behalf and call",
   "token.set_approval_for_all": "Operator approval",
   "token.set_base_uri": "Base URI change",
   "token.set_uri": "URI change",
-  "token.nft_metadata": "NFT metadata",
   "token.royalty": "Default royalty",
-  "token.nft_royalty": "NFT royalty",
-  "token.pause": "Pause",
-  "token.unpause": "Unpause",
-  "token.permit": "Permit",
   "token.permit2_approve": "Permit2 approval",
-  "token.permit2_transfer": "Permit2 transfer",
-  "token.freeze": "Freeze",
-  "token.unfreeze": "Unfreeze",
   "token.freeze_partial": "Partial freeze",
   "token.unfreeze_partial": "Partial unfreeze",
   "token.force_transfer": "Forced transfer",
@@ -36,7 +23,6 @@ export const KIND_NAMES: Record<OperationKind, string> = {
   "token.recover": "Wallet recovery",
   "token.set_compliance": "Compliance change",
   "token.set_identity_registry": "Identity registry change",
-  "role.grant": "Role grant",
   "role.revoke": "Role revocation",
   "role.renounce": "Role renouncement",
   "trex.storage_ownership": "Registry storage handover",
@@ -48,7 +34,6 @@ export const KIND_NAMES: Record<OperationKind, string> = {
   "compliance.rule.add": "Compliance rule",
   "identity.create": "Identity creation",
   "identity.register": "Investor registration",
-  "identity.update": "Identity update",
   "identity.update_country": "Investor country change",
   "identity.remove": "Investor removal",
   "identity.claim.add": "Claim added",
@@ -72,11 +57,9 @@ export const KIND_NAMES: Record<OperationKind, string> = {
   "vrf.configure": "Randomness settings",
   "vesting.deploy": "Vesting deployment",
   "vesting.fund": "Vesting funding",
-  "vesting.release": "Vesting release",
   "vesting.transfer_ownership": "Vesting handover",
   "vault.deploy": "Vault deployment",
   "vault.approve_asset": "Vault asset approval",
-  "vault.deposit": "Vault deposit",
   "vault.mint": "Vault share mint",
   "vault.withdraw": "Vault withdrawal",
   "vault.redeem": "Vault redemption",
@@ -93,5 +76,24 @@ export const KIND_NAMES: Record<OperationKind, string> = {
   "governance.cancel": "Proposal cancellation",
 };
 
-/** The kind's name for people; a kind recorded by an older version keeps its code. */
-export const kindName = (kind: string): string => (KIND_NAMES as Record<string, string>)[kind] ?? kind;
+const ACRONYMS = new Set(["nft", "uri", "vrf", "erc20", "id"]);
+
+/** The name a kind has without an entry in NAMES. */
+export function defaultKindName(kind: string): string {
+  const [area, ...rest] = kind.split(".");
+  const words = (area === "token" ? rest : [area, ...rest]).flatMap((part) => part.split("_"));
+  const text = words.map((w) => (ACRONYMS.has(w) ? w.toUpperCase() : w)).join(" ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The kind's name for people; a kind no module registers (recorded by an older version) keeps its code. */
+export function kindName(kind: string): string {
+  return (NAMES as Record<string, string>)[kind] ?? (registeredKinds().includes(kind) ? defaultKindName(kind) : kind);
+}
+
+/** Every registered kind with its name, by name: the transactions filter's choices. */
+export function kindChoices(): { value: string; label: string }[] {
+  return registeredKinds()
+    .map((value) => ({ value, label: kindName(value) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}

@@ -6,7 +6,8 @@ import { unitsOf } from "@/lib/core/amounts";
 import { findNetwork } from "@/lib/chain/network/networks";
 import { TransactionStatus } from "@/lib/schemas/transactions";
 import type { serializeTransaction, TransactionFilters } from "@/lib/chain/intake";
-import { KIND_NAMES, kindName } from "./transaction-kinds";
+import { kindName } from "./transaction-kinds";
+import { registeredKinds } from "@/lib/chain/registry/kinds";
 
 type Query = Record<string, string | string[] | undefined>;
 type Serialized = ReturnType<typeof serializeTransaction>;
@@ -30,7 +31,7 @@ const dayStart = (day: string | undefined) => {
  */
 export function parseTransactionFilters(query: Query): { params: FilterParams; filters: TransactionFilters } {
   const status = TransactionStatus.options.find((s) => s === first(query.status));
-  const kind = Object.hasOwn(KIND_NAMES, first(query.kind) ?? "") ? first(query.kind) : undefined;
+  const kind = registeredKinds().find((k) => k === first(query.kind));
   const network = findNetwork(first(query.network) ?? "") ? first(query.network) : undefined;
   const token = first(query.token)?.slice(0, 64);
   const from = dayStart(first(query.from));

@@ -64,6 +64,7 @@ export const tokenOperations = {
   "token.deploy": deploy,
   "token.mint": operation,
   "token.transfer": operation,
+  "token.nft_transfer": operation,
   "token.transfer_from": operation,
   "token.burn": operation,
   "token.nft_burn": operation,

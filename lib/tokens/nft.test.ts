@@ -61,7 +61,7 @@ describe("ERC-721", () => {
     await confirmed(t, "POST", path("set_approval_for_all"), { operator: MARKET, approved: true });
     expect(await read(token, "isApprovedForAll", [t.wallet, MARKET])).toBe(true);
 
-    await confirmed(t, "POST", path("transfer"), { to: holder.address, nft_token_id: "1" });
+    expect((await confirmed(t, "POST", path("transfer"), { to: holder.address, nft_token_id: "1" })).kind).toBe("token.nft_transfer");
     expect(await read(token, "ownerOf", [1n])).toBe(holder.address);
 
     // The holder lets the tenant wallet move its NFTs, then the platform moves and burns them.
@@ -121,7 +121,7 @@ describe("ERC-1155", () => {
     await confirmed(t, "POST", path("set_approval_for_all"), { operator: MARKET, approved: true });
     expect(await read(token, "isApprovedForAll", [t.wallet, MARKET])).toBe(true);
 
-    await confirmed(t, "POST", path("transfer"), { to: holder.address, nft_token_id: "7", amount: "4" });
+    expect((await confirmed(t, "POST", path("transfer"), { to: holder.address, nft_token_id: "7", amount: "4" })).kind).toBe("token.nft_transfer");
     expect((await api(t, "GET", `/v1/tokens/${token.id}/balance?address=${holder.address}&nft_token_id=7`)).body.balance).toBe("4");
     await send(holder.wallet, { address: token.address, abi: abiOf("ERC1155"), functionName: "setApprovalForAll", args: [t.wallet, true] });
     await confirmed(t, "POST", path("transfer_from"), { from: holder.address, to: OTHER, nft_token_id: "7", amount: "1" });

@@ -93,7 +93,7 @@ export const mint = (scope: Scope, id: string, body: In<typeof S.MintInput>) =>
 
 export const transfer = (scope: Scope, id: string, body: In<typeof S.TransferInput>) =>
   operate(scope, id, body, { operation: "transfer", standards: STANDARDS, fields: AMOUNT_OR_ID }, (family, wallet) => ({
-    ...transferCall(family, "token.transfer", wallet, body.to, body.amount, body.nft_token_id),
+    ...transferCall(family, family === "ERC20" ? "token.transfer" : "token.nft_transfer", wallet, body.to, body.amount, body.nft_token_id),
     spends: { holder: wallet, amount: body.amount, nftTokenId: body.nft_token_id },
   }));
 

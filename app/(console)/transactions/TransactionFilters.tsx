@@ -1,11 +1,7 @@
 // The transactions page's filters: search by id or hash, kind, token, network and a range of days.
 import { FilterForm, FilterInput, FilterSelect } from "@/components/Filters";
-import { KIND_NAMES } from "@/lib/console/transaction-kinds";
+import { kindChoices } from "@/lib/console/transaction-kinds";
 import type { FilterParams } from "@/lib/console/transactions";
-
-const KINDS = Object.entries(KIND_NAMES)
-  .sort(([, a], [, b]) => a.localeCompare(b))
-  .map(([value, label]) => ({ value, label }));
 
 export function TransactionFilters({
   params,
@@ -26,7 +22,7 @@ export function TransactionFilters({
     <FilterForm action="/transactions" label="Filter transactions" filtered={filtered} clearHref={params.status ? `/transactions?status=${params.status}` : "/transactions"}>
       {params.status ? <input type="hidden" name="status" value={params.status} /> : null}
       <FilterInput name="q" label="Search" value={params.q} wide className="input mono" type="search" placeholder="tx_… id or 0x… hash" autoComplete="off" spellCheck={false} />
-      <FilterSelect name="kind" label="Kind" value={params.kind} all="All kinds" options={KINDS} />
+      <FilterSelect name="kind" label="Kind" value={params.kind} all="All kinds" options={kindChoices()} />
       <FilterSelect name="token" label="Token" value={params.token} all="All tokens" options={tokenChoices} />
       <FilterSelect name="network" label="Network" value={params.network} all="All networks" options={networks.map((n) => ({ value: n.name, label: n.displayName }))} />
       <FilterInput name="from" label="From (UTC)" value={params.from} type="date" />

@@ -1,4 +1,5 @@
 // The transactions page's "Export CSV": the filtered set (the page's own query parameters), as a download.
+import "@/lib/composition"; // the kinds the filter accepts and names are those the modules register
 import { consoleContext } from "@/lib/console/session";
 import { parseTransactionFilters } from "@/lib/console/transactions";
 import { transactionsCsv } from "@/lib/console/transactions-csv";
