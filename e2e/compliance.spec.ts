@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { createPublicClient, getAddress, http, parseAbi, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { expect, test, api, base, until, expectNoHorizontalOverflow } from "./helpers";
+import { expect, test, api, base, until, expectNoHorizontalOverflow, confirmDialog } from "./helpers";
 
 const SHOTS = join(import.meta.dirname, "screenshots");
 mkdirSync(SHOTS, { recursive: true });
@@ -101,8 +101,15 @@ test("register an investor, add a claim, add and remove a compliance module from
 
   await test.step("remove the module: no longer bound on chain", async () => {
     const added = page.locator("tr[data-module]").filter({ hasText: "Blocked countries" });
-    page.once("dialog", (d) => d.accept());
+    // The confirmation is a dialog: the safe choice has the focus, and Escape leaves the module as it is.
     await added.getByRole("button", { name: /^Remove Blocked countries/ }).click();
+    await expect(page.getByRole("dialog")).toContainText("Transfers are no longer checked against it.");
+    await expect(page.getByRole("dialog").getByRole("button", { name: "Cancel" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+    expect(await chain.readContract({ address: compliance, abi: COMPLIANCE, functionName: "isModuleBound", args: [module] })).toBe(true);
+    await added.getByRole("button", { name: /^Remove Blocked countries/ }).click();
+    await confirmDialog(page);
     await expect(added.getByTestId("followed")).toHaveAttribute("data-status", "confirmed", { timeout: 60_000 });
     expect(await chain.readContract({ address: compliance, abi: COMPLIANCE, functionName: "isModuleBound", args: [module] })).toBe(false);
     expect(await chain.readContract({ address: compliance, abi: COMPLIANCE, functionName: "getModules" })).not.toContain(module);

@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type Page } from "@playwright/test";
-import { expect, test, newContext, base, expectNoHorizontalOverflow } from "./helpers";
+import { expect, test, newContext, base, expectNoHorizontalOverflow, confirmDialog } from "./helpers";
 import { Webhook } from "standardwebhooks";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 
@@ -132,8 +132,8 @@ test("the reference flow in the console", async ({ browser }) => {
     const status = async (key: string) => (await fetch(url("/v1/networks"), { headers: { authorization: `Bearer ${key}` } })).status;
     expect(await status(old)).toBe(401);
     expect(await status(rotated)).toBe(200);
-    page.once("dialog", (d) => d.accept());
     await row.getByRole("button", { name: "Revoke Rotating" }).click();
+    await confirmDialog(page);
     await expect(row.locator('[data-status="revoked"]').first()).toBeAttached();
     expect(await status(rotated)).toBe(401);
   });
@@ -447,8 +447,8 @@ test("the settings page: CORS origins saved and shown back, at desktop and mobil
     await page.getByRole("button", { name: "Switch to connect mode" }).click();
     await expect(page.getByTestId("wallet-mode").locator("[data-mode]")).toHaveAttribute("data-mode", "connect");
     await expect(page.getByTestId("wallet-mode")).toContainText(/0x[0-9a-fA-F]{40}/);
-    page.once("dialog", (d) => d.accept());
     await page.getByRole("button", { name: "Switch to custodial" }).click();
+    await confirmDialog(page);
     await expect(page.getByTestId("wallet-mode").locator("[data-mode]")).toHaveAttribute("data-mode", "custodial");
     await expect(page.getByLabel("Allowed origins", { exact: true })).toHaveValue("https://app.example.com\nhttps://m.example.com:8443");
   });
