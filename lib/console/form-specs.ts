@@ -8,7 +8,7 @@ import { CreateWebhookEndpointInput, UpdateWebhookEndpointInput } from "@/lib/sc
 import { CreateVaultInput, DepositInput, PreviewQuery as VaultPreviewQuery, RedeemInput, WithdrawInput } from "@/lib/schemas/vaults";
 import { CreateVestingInput } from "@/lib/schemas/vesting";
 import { CreateMultisigInput, SubmitMultisigTxInput } from "@/lib/schemas/multisig";
-import { DelegateInput, ProposeInput } from "@/lib/schemas/governance";
+import { CreateGovernanceInput, DelegateInput, ProposeInput } from "@/lib/schemas/governance";
 import { AddClaimInput, CreateIdentityInput } from "@/lib/schemas/identities";
 import { CreateModuleInput } from "@/lib/schemas/compliance";
 import { CreateVrfConsumerInput, CreateVrfRequestInput } from "@/lib/schemas/vrf";
@@ -93,6 +93,12 @@ export const FORMS = {
   // One call per proposal from the console (the API takes up to 50); its value is 0.
   propose: { schema: ProposeInput, fields: { targets: "list", calldatas: "list", description: "string" } },
   delegate: { schema: DelegateInput, fields: { delegatee: "string" } },
+  // A Governor + Timelock over one of the tenant's votes tokens: delay and period in its clock's units, quorum in %.
+  createGovernance: {
+    schema: CreateGovernanceInput,
+    fields: { token: "string", name: "string", voting_delay: "number", voting_period: "number", quorum_numerator: "number", min_delay: "number", proposal_threshold: "units" },
+    units: "token",
+  },
   // The identities page: investors of regulated tokens, their claims (signed by the tenant's issuer), and the
   // country modules of a token's compliance (the kinds whose one parameter the page asks for).
   registerIdentity: { schema: CreateIdentityInput, fields: { token_id: "string", wallet: "string", country: "string" } },
