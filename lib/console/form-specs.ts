@@ -23,7 +23,7 @@ interface FormSpec {
   fields: FieldSpec;
   /**
    * Where the decimals of its `units` fields come from: the form's own `decimals` field (a token being created,
-   * 18 when empty), the token named by the form's `token` field, or the vault named by its `vault` field (both
+   * 18 when empty), the token named by the form's `token` (or `token_id`) field, or the vault named by its `vault` field (both
    * read on the server, never taken from the browser), or the network's native coin (18 decimals on every EVM network).
    */
   units?: "decimals-field" | "token" | "vault" | "native";
@@ -104,6 +104,14 @@ export const FORMS = {
   registerIdentity: { schema: CreateIdentityInput, fields: { token_id: "string", wallet: "string", country: "string" } },
   addClaim: { schema: AddClaimInput, fields: { topic: "string" } },
   addCountryModule: { schema: CreateModuleInput, fields: { token_id: "string", kind: "string", countries: "lines" } },
+  // The modules whose parameter is an amount, typed in the token's units (one form each: the API takes only the kind's own fields).
+  addMaxBalanceModule: { schema: CreateModuleInput, fields: { token_id: "string", kind: "string", max_balance: "units", preset_completed: "boolean" }, units: "token" },
+  addSupplyLimitModule: { schema: CreateModuleInput, fields: { token_id: "string", kind: "string", supply_limit: "units" }, units: "token" },
+  addTransferLimitModule: {
+    schema: CreateModuleInput,
+    fields: { token_id: "string", kind: "string", "time_transfer_limits.0.period_sec": "number", "time_transfer_limits.0.max_amount": "units" },
+    units: "token",
+  },
   createVrfConsumer: { schema: CreateVrfConsumerInput, fields: { name: "string", network: "string", vrf_coordinator: "string", key_hash: "string", subscription_id: "string" } },
   vrfRequest: { schema: CreateVrfRequestInput, fields: { consumer_id: "string", network: "string", num_words: "number" } },
   role: { schema: RoleInput, fields: { role: "string", address: "string" } },
@@ -136,7 +144,10 @@ export function unitsSource(kind: FormKind, values: FormData): { token: string }
     const value = values.get(field);
     return typeof value === "string" && value ? value : null;
   };
-  if (spec.units === "token") return named("token") ? { token: named("token")! } : null;
+  if (spec.units === "token") {
+    const token = named("token") ?? named("token_id"); // token_id: the compliance module forms'
+    return token ? { token } : null;
+  }
   if (spec.units !== "vault" || !named("vault")) return null;
   const action = named("action");
   const unit = spec.vaultUnit === "action" ? (action === "mint" || action === "redeem" ? "shares" : "assets") : (spec.vaultUnit ?? "assets");

@@ -60,9 +60,9 @@ export async function erc20Display(scope: Scope, ref: { token: string | null; to
 }
 
 /** The tenant's deployed regulated (ERC3643) tokens: the ones investors are registered for and modules are added to. */
-export async function regulatedChoices(scope: Scope): Promise<{ id: string; symbol: string; label: string }[]> {
+export async function regulatedChoices(scope: Scope): Promise<{ id: string; symbol: string; decimals: number; label: string }[]> {
   const page = await listTokens(scope, { limit: CHOOSABLE, status: "deployed" });
   return page.data
     .filter((t) => t.standard === "ERC3643")
-    .map((t) => ({ id: t.id, symbol: t.symbol, label: `${t.symbol} — ${t.name} (${networkLabel(t.network).name})` }));
+    .map((t) => ({ id: t.id, symbol: t.symbol, decimals: t.decimals, label: `${t.symbol} — ${t.name} (${networkLabel(t.network).name})` }));
 }
