@@ -105,6 +105,12 @@ test("register an investor, add a claim, add and remove a compliance module from
     await added.getByRole("button", { name: /^Remove Blocked countries/ }).click();
     await expect(page.getByRole("dialog")).toContainText("Transfers are no longer checked against it.");
     await expect(page.getByRole("dialog").getByRole("button", { name: "Cancel" })).toBeFocused();
+    for (const [size, viewport] of [["desktop", WIDE], ["mobile", PHONE]] as const) {
+      await page.setViewportSize(viewport);
+      await expectNoHorizontalOverflow(page);
+      await page.screenshot({ path: join(SHOTS, `confirm-dialog-${size}.png`) });
+    }
+    await page.setViewportSize(WIDE);
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toBeHidden();
     expect(await chain.readContract({ address: compliance, abi: COMPLIANCE, functionName: "isModuleBound", args: [module] })).toBe(true);
