@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { createPublicClient, getAddress, http, parseAbi, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { expect, test, api, base, until, expectNoHorizontalOverflow } from "./helpers";
+import { expect, test, api, base, until, expectNoHorizontalOverflow, confirmDialog } from "./helpers";
 
 const SHOTS = join(import.meta.dirname, "screenshots");
 mkdirSync(SHOTS, { recursive: true });
@@ -101,13 +101,127 @@ test("register an investor, add a claim, add and remove a compliance module from
 
   await test.step("remove the module: no longer bound on chain", async () => {
     const added = page.locator("tr[data-module]").filter({ hasText: "Blocked countries" });
-    page.once("dialog", (d) => d.accept());
+    // The confirmation is a dialog: the safe choice has the focus, and Escape leaves the module as it is.
     await added.getByRole("button", { name: /^Remove Blocked countries/ }).click();
+    await expect(page.getByRole("dialog")).toContainText("Transfers are no longer checked against it.");
+    await expect(page.getByRole("dialog").getByRole("button", { name: "Cancel" })).toBeFocused();
+    for (const [size, viewport] of [["desktop", WIDE], ["mobile", PHONE]] as const) {
+      await page.setViewportSize(viewport);
+      await expectNoHorizontalOverflow(page);
+      await page.screenshot({ path: join(SHOTS, `confirm-dialog-${size}.png`) });
+    }
+    await page.setViewportSize(WIDE);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+    expect(await chain.readContract({ address: compliance, abi: COMPLIANCE, functionName: "isModuleBound", args: [module] })).toBe(true);
+    await added.getByRole("button", { name: /^Remove Blocked countries/ }).click();
+    await confirmDialog(page);
     await expect(added.getByTestId("followed")).toHaveAttribute("data-status", "confirmed", { timeout: 60_000 });
     expect(await chain.readContract({ address: compliance, abi: COMPLIANCE, functionName: "isModuleBound", args: [module] })).toBe(false);
     expect(await chain.readContract({ address: compliance, abi: COMPLIANCE, functionName: "getModules" })).not.toContain(module);
     await expect(added).toHaveAttribute("data-status", "removed", { timeout: 30_000 });
     await expect(added.getByRole("button", { name: /^Remove / })).toHaveCount(0);
+  });
+
+  expect(errors, "uncaught errors in the page").toEqual([]);
+});
+
+const SUPPLY_LIMIT = parseAbi(["function getSupplyLimit(address) view returns (uint256)"]);
+const TOKEN = parseAbi(["function totalSupply() view returns (uint256)"]);
+
+// A limit in amounts, typed in token units: a supply limit of 1,000.5 on a token with 2 decimals is 100050 on
+// chain; a mint past it is refused in words before anything is sent; once the limit is removed the same mint goes
+// through. The limits form and the table are looked at 1440 px and 375 px wide.
+test("add a supply limit in token units, refuse a mint past it in words, remove it", async ({ page }) => {
+  const rpc = process.env.E2E_CHAIN_RPC_URL;
+  test.skip(!rpc, "needs the app's local chain (E2E_CHAIN_RPC_URL)");
+  const chain = createPublicClient({ transport: http(rpc) });
+  const email = `trexcap.${Date.now()}@example.com`;
+  const investor = privateKeyToAccount(generatePrivateKey()).address;
+  let tokenId = "";
+  let tokenAddress = "" as Address;
+  let compliance = "" as Address;
+  await page.setViewportSize(WIDE);
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+
+  await test.step("set up through the API: a regulated token with 2 decimals and a registered investor", async () => {
+    const reg = await api("POST", "/auth/register", null, { email, password: "correct horse 1", company_name: "Cap Co", full_name: "Grace" });
+    expect(reg.status).toBe(201);
+    const key = (await api("POST", "/v1/api_keys", reg.body.access_token, { name: "e2e" })).body.secret as string;
+    const token = await api("POST", "/v1/tokens", key, { name: "Capped Bond", symbol: "CAPB", standard: "ERC3643", network: "polygon_amoy", decimals: 2 });
+    expect(token.status, JSON.stringify(token.body)).toBe(201);
+    tokenId = token.body.id;
+    const suite = await until(async () => {
+      const t = (await api("GET", `/v1/tokens/${tokenId}`, key)).body;
+      return t.status === "deployed" && t.regulated?.paused === false && t;
+    }, "the suite deployed and unpaused", 90_000);
+    tokenAddress = getAddress(suite.address);
+    compliance = getAddress(suite.regulated.compliance);
+    const identity = await api("POST", "/v1/identities", key, { token_id: tokenId, wallet: investor, country: "FR" });
+    expect(identity.status, JSON.stringify(identity.body)).toBe(201);
+    await until(async () => (await api("GET", `/v1/identities/${identity.body.id}`, key)).body.status === "registered", "the identity registered");
+  });
+
+  await test.step("sign in", async () => {
+    await page.goto(`${base()}/identities`);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("correct horse 1");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/identities$/);
+  });
+
+  const capped = page.locator("tr[data-module]").filter({ hasText: "Supply limit" });
+  let module = "" as Address;
+  await test.step("a supply limit of 1,000.5 CAPB: 100050 on chain, shown back in units", async () => {
+    const form = page.getByRole("form", { name: "Add a limit" });
+    await form.getByLabel("Limit", { exact: true }).selectOption("SupplyLimitModule");
+    await form.getByLabel("Most the supply may reach (CAPB)").fill("1000.505");
+    await form.getByRole("button", { name: "Add limit" }).click();
+    await expect(form.locator(".error")).toContainText("This token has 2 decimals");
+    const before = await chain.readContract({ address: compliance, abi: COMPLIANCE, functionName: "getModules" });
+    await form.getByLabel("Most the supply may reach (CAPB)").fill("1,000.5");
+    await form.getByRole("button", { name: "Add limit" }).click();
+    await expect(capped).toHaveAttribute("data-status", "deployed", { timeout: 90_000 });
+    await expect(capped.getByTestId("module-amount")).toHaveText("supply at most 1,000.5 CAPB");
+    const modules = await chain.readContract({ address: compliance, abi: COMPLIANCE, functionName: "getModules" });
+    module = modules.find((m) => !before.includes(m))!;
+    expect(await chain.readContract({ address: module, abi: SUPPLY_LIMIT, functionName: "getSupplyLimit", args: [compliance] })).toBe(1000_50n);
+    for (const [size, viewport] of [["desktop", WIDE], ["mobile", PHONE]] as const) {
+      await page.setViewportSize(viewport);
+      await expectNoHorizontalOverflow(page);
+      await page.screenshot({ path: join(SHOTS, `compliance-limits-${size}.png`), fullPage: true });
+    }
+    await page.setViewportSize(WIDE);
+  });
+
+  const mintFrom = async (amount: string) => {
+    await page.goto(`${base()}/tokens/${tokenId}`);
+    const mint = page.getByRole("form", { name: "Mint CAPB" });
+    await mint.getByLabel("Recipient address").fill(investor);
+    await mint.getByLabel("Amount (CAPB)").fill(amount);
+    await mint.getByRole("button", { name: "Mint" }).click();
+    return mint;
+  };
+
+  await test.step("a mint past the limit is refused in words, nothing sent", async () => {
+    const mint = await mintFrom("1000.51");
+    await expect(mint.locator(".error")).toHaveText(
+      "Minting 1,000.51 CAPB is refused by the token's compliance: its supply limit is 1,000.5 CAPB, and this would take the supply past it.",
+    );
+    await expect(mint.getByTestId("followed")).toHaveCount(0);
+    expect(await chain.readContract({ address: tokenAddress, abi: TOKEN, functionName: "totalSupply" })).toBe(0n);
+  });
+
+  await test.step("remove the limit: the same mint then goes through", async () => {
+    await page.goto(`${base()}/identities`);
+    await capped.getByRole("button", { name: /^Remove Supply limit/ }).click();
+    await confirmDialog(page);
+    await expect(capped.getByTestId("followed")).toHaveAttribute("data-status", "confirmed", { timeout: 60_000 });
+    expect(await chain.readContract({ address: compliance, abi: COMPLIANCE, functionName: "isModuleBound", args: [module] })).toBe(false);
+    const mint = await mintFrom("1000.51");
+    await expect(mint.getByTestId("followed")).toHaveAttribute("data-status", "confirmed", { timeout: 60_000 });
+    expect(await chain.readContract({ address: tokenAddress, abi: TOKEN, functionName: "totalSupply" })).toBe(1000_51n);
   });
 
   expect(errors, "uncaught errors in the page").toEqual([]);

@@ -69,6 +69,14 @@ export async function registerDApp(slug: string, companyName: string) {
   return { key: secret, publishable };
 }
 
+/** Accepts the console's confirmation dialog (components/ConfirmDialog) the last click opened, and waits until it closes. */
+export async function confirmDialog(page: Page) {
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId("confirm-dialog-confirm").click();
+  await expect(dialog).toBeHidden();
+}
+
 /** Nothing wider than the viewport (tables scroll inside their card); names the culprits if not. */
 export async function expectNoHorizontalOverflow(page: Page) {
   const { scroll, width, culprits } = await page.evaluate(() => {

@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Page } from "@playwright/test";
 import { createPublicClient, erc20Abi, http, parseAbi, parseUnits, type Address } from "viem";
-import { expect, test, newContext, base, expectNoHorizontalOverflow } from "./helpers";
+import { expect, test, newContext, base, expectNoHorizontalOverflow, confirmDialog } from "./helpers";
 
 const url = (path: string) => `${base()}${path}`;
 const SHOTS = join(import.meta.dirname, "screenshots");
@@ -71,8 +71,8 @@ test("vaults, vesting and pausing from the console, checked on chain", async ({ 
   await test.step("pause, then resume: paused() on chain follows", async () => {
     const panel = page.getByRole("region", { name: "Pause" });
     await expect(panel.getByTestId("paused-state")).toHaveAttribute("data-paused", "false");
-    page.once("dialog", (d) => d.accept());
     await panel.getByRole("button", { name: "Pause transfers" }).click();
+    await confirmDialog(page);
     await expect(panel.getByTestId("followed")).toHaveAttribute("data-status", "confirmed", { timeout: 60_000 });
     expect(await chain.readContract({ address: token, abi: PAUSABLE, functionName: "paused" })).toBe(true);
     await expect(panel.getByTestId("paused-state")).toHaveAttribute("data-paused", "true");

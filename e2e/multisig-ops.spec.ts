@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { createPublicClient, createWalletClient, defineChain, http, parseAbi, parseEther, zeroAddress, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { expect, test, newContext, base, expectNoHorizontalOverflow } from "./helpers";
+import { expect, test, newContext, base, expectNoHorizontalOverflow, confirmDialog } from "./helpers";
 
 const url = (path: string) => `${base()}${path}`;
 const SHOTS = join(import.meta.dirname, "screenshots");
@@ -116,8 +116,8 @@ test("a Safe created, funded, proposed to, approved and executed from the consol
   });
 
   await test.step("execute: the recipient holds 0.25 POL on chain and the Safe's nonce moved", async () => {
-    page.once("dialog", (dialog) => dialog.accept());
     await page.getByRole("button", { name: "Execute Safe transaction 0" }).click();
+    await confirmDialog(page);
     await expect(page.getByText("Nothing pending")).toBeVisible({ timeout: 60_000 });
     expect(await chain.getBalance({ address: recipient })).toBe(parseEther("0.25"));
     expect(await chain.readContract({ address: safe, abi: SAFE, functionName: "nonce" })).toBe(1n);

@@ -2,7 +2,7 @@
 // owners (read on chain), threshold and the pending transaction with its confirmations; the tenant's acting
 // account is an owner and the threshold is 1, so the Execute button shows, and executing from the page
 // empties the pending list and moves the Safe's nonce.
-import { expect, test, base, api, until } from "./helpers";
+import { expect, test, base, api, until, confirmDialog } from "./helpers";
 
 test("a multisig's owners, pending transaction and execution in the console", async ({ page }) => {
   const email = `safe.${Date.now()}@example.com`;
@@ -38,8 +38,8 @@ test("a multisig's owners, pending transaction and execution in the console", as
   });
 
   await test.step("execute from the page", async () => {
-    page.once("dialog", (dialog) => dialog.accept());
     await page.getByRole("button", { name: "Execute Safe transaction 0" }).click();
+    await confirmDialog(page);
     await expect(page.getByText("Nothing pending")).toBeVisible({ timeout: 30_000 });
     await page.reload();
     await expect(page.getByText("Nothing pending")).toBeVisible();

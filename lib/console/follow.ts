@@ -1,15 +1,19 @@
 // What the console follows after an action: the record the action created (a transaction, a vault operation,
-// a vesting schedule), read as the API shows it, until it reaches a final state.
+// a vesting schedule, a governance instance), read as the API shows it, until it reaches a final state.
 import { getTransaction } from "@/lib/chain/intake";
 import { getVaultOperation } from "@/lib/vaults/service";
 import { getVesting } from "@/lib/vesting/service";
+import { getGovernance } from "@/lib/governance/service";
 import type { Scope } from "@/lib/core/scope";
 import { consoleWording } from "./wording";
 
-export const FOLLOWED = ["transaction", "vault_operation", "vesting_schedule"] as const;
+export const FOLLOWED = ["transaction", "vault_operation", "vesting_schedule", "governance"] as const;
 export type Followed = (typeof FOLLOWED)[number];
 
-/** The states after which a record changes no more (a vesting schedule's `funding` still moves on to `active`). */
+/**
+ * The states after which a record changes no more (a vesting schedule's `funding` still moves on to `active`;
+ * a governance instance's `deploying` and `configuring` to `active`).
+ */
 const FINAL = new Set(["confirmed", "succeeded", "active", "failed"]);
 
 export interface RecordState {
@@ -35,6 +39,10 @@ export async function recordState(scope: Scope, kind: Followed, id: string, pare
   if (kind === "vault_operation") {
     const op = await getVaultOperation(scope, parent ?? "", id);
     return state(op.id, op.status, op.failure_reason, op.transaction ?? op.approve_transaction);
+  }
+  if (kind === "governance") {
+    const g = await getGovernance(scope, id);
+    return state(g.id, g.status, g.failure_reason, g.transaction);
   }
   const v = await getVesting(scope, id);
   return state(v.id, v.status, v.failure_reason, v.transaction);

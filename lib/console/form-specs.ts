@@ -8,7 +8,7 @@ import { CreateWebhookEndpointInput, UpdateWebhookEndpointInput } from "@/lib/sc
 import { CreateVaultInput, DepositInput, PreviewQuery as VaultPreviewQuery, RedeemInput, WithdrawInput } from "@/lib/schemas/vaults";
 import { CreateVestingInput } from "@/lib/schemas/vesting";
 import { CreateMultisigInput, SubmitMultisigTxInput } from "@/lib/schemas/multisig";
-import { DelegateInput, ProposeInput } from "@/lib/schemas/governance";
+import { CreateGovernanceInput, DelegateInput, ProposeInput } from "@/lib/schemas/governance";
 import { AddClaimInput, CreateIdentityInput } from "@/lib/schemas/identities";
 import { CreateModuleInput } from "@/lib/schemas/compliance";
 import { CreateVrfConsumerInput, CreateVrfRequestInput } from "@/lib/schemas/vrf";
@@ -23,7 +23,7 @@ interface FormSpec {
   fields: FieldSpec;
   /**
    * Where the decimals of its `units` fields come from: the form's own `decimals` field (a token being created,
-   * 18 when empty), the token named by the form's `token` field, or the vault named by its `vault` field (both
+   * 18 when empty), the token named by the form's `token` (or `token_id`) field, or the vault named by its `vault` field (both
    * read on the server, never taken from the browser), or the network's native coin (18 decimals on every EVM network).
    */
   units?: "decimals-field" | "token" | "vault" | "native";
@@ -93,11 +93,25 @@ export const FORMS = {
   // One call per proposal from the console (the API takes up to 50); its value is 0.
   propose: { schema: ProposeInput, fields: { targets: "list", calldatas: "list", description: "string" } },
   delegate: { schema: DelegateInput, fields: { delegatee: "string" } },
+  // A Governor + Timelock over one of the tenant's votes tokens: delay and period in its clock's units, quorum in %.
+  createGovernance: {
+    schema: CreateGovernanceInput,
+    fields: { token: "string", name: "string", voting_delay: "number", voting_period: "number", quorum_numerator: "number", min_delay: "number", proposal_threshold: "units" },
+    units: "token",
+  },
   // The identities page: investors of regulated tokens, their claims (signed by the tenant's issuer), and the
   // country modules of a token's compliance (the kinds whose one parameter the page asks for).
   registerIdentity: { schema: CreateIdentityInput, fields: { token_id: "string", wallet: "string", country: "string" } },
   addClaim: { schema: AddClaimInput, fields: { topic: "string" } },
   addCountryModule: { schema: CreateModuleInput, fields: { token_id: "string", kind: "string", countries: "lines" } },
+  // The modules whose parameter is an amount, typed in the token's units (one form each: the API takes only the kind's own fields).
+  addMaxBalanceModule: { schema: CreateModuleInput, fields: { token_id: "string", kind: "string", max_balance: "units", preset_completed: "boolean" }, units: "token" },
+  addSupplyLimitModule: { schema: CreateModuleInput, fields: { token_id: "string", kind: "string", supply_limit: "units" }, units: "token" },
+  addTransferLimitModule: {
+    schema: CreateModuleInput,
+    fields: { token_id: "string", kind: "string", "time_transfer_limits.0.period_sec": "number", "time_transfer_limits.0.max_amount": "units" },
+    units: "token",
+  },
   createVrfConsumer: { schema: CreateVrfConsumerInput, fields: { name: "string", network: "string", vrf_coordinator: "string", key_hash: "string", subscription_id: "string" } },
   vrfRequest: { schema: CreateVrfRequestInput, fields: { consumer_id: "string", network: "string", num_words: "number" } },
   role: { schema: RoleInput, fields: { role: "string", address: "string" } },
@@ -130,7 +144,10 @@ export function unitsSource(kind: FormKind, values: FormData): { token: string }
     const value = values.get(field);
     return typeof value === "string" && value ? value : null;
   };
-  if (spec.units === "token") return named("token") ? { token: named("token")! } : null;
+  if (spec.units === "token") {
+    const token = named("token") ?? named("token_id"); // token_id: the compliance module forms'
+    return token ? { token } : null;
+  }
   if (spec.units !== "vault" || !named("vault")) return null;
   const action = named("action");
   const unit = spec.vaultUnit === "action" ? (action === "mint" || action === "redeem" ? "shares" : "assets") : (spec.vaultUnit ?? "assets");

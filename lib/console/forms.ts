@@ -10,7 +10,8 @@ import { consoleMessage } from "./wording";
 /**
  * How a form field becomes a JSON value: strings stay (left out when empty, so defaults apply), `clearable`
  * strings are sent even when empty (an update that clears the field), `nullable` ones are sent as null when
- * empty (an update that removes the value), numbers are parsed, checkboxes are booleans, lists repeat, and
+ * empty (an update that removes the value), numbers are parsed, checkboxes are booleans, lists repeat (a
+ * dotted name with a number, `limits.0.amount`, is a field of a list's item), and
  * `lines` is a list typed one item per line in a textarea, `units` an amount typed in token units ("1.5") sent
  * in the smallest unit (converted by the token's decimals).
  */
@@ -78,7 +79,8 @@ export function unitErrors(values: Values, spec: FieldSpec, decimals: number): R
 
 function setPath(target: Record<string, unknown>, path: string[], value: unknown) {
   let node = target;
-  for (const key of path.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+  // A numeric step is an item of a list (`time_transfer_limits.0.period_sec`).
+  for (let i = 0; i < path.length - 1; i++) node = (node[path[i]] ??= /^\d+$/.test(path[i + 1]) ? [] : {}) as Record<string, unknown>;
   node[path[path.length - 1]] = value;
 }
 

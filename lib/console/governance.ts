@@ -1,5 +1,6 @@
 // What the governance page shows besides the API's records: the governor's clock read as times (a vote's start
-// and end are block numbers, or unix seconds for a timestamp-clock token), and the acting account's voting power.
+// and end are block numbers, or unix seconds for a timestamp-clock token), the acting account's voting power,
+// and the tokens a new instance can count votes with.
 import type { Address } from "viem";
 import { readChain } from "@/lib/chain/network/read";
 import { publicClient } from "@/lib/chain/network/clients";
@@ -7,6 +8,8 @@ import { findNetwork } from "@/lib/chain/network/networks";
 import { actingFor } from "@/lib/connect/settings/wallet-mode";
 import { governorAbi, votesAbi } from "@/lib/governance/service";
 import type { Scope } from "@/lib/core/scope";
+import { erc20Choices } from "./modules";
+import { durationOf } from "./time";
 
 export interface GovernanceClock {
   mode: "blocknumber" | "timestamp";
@@ -44,9 +47,7 @@ export async function timeOfClock(network: string, clock: GovernanceClock, value
   return { seconds: clock.time + Math.round((point - clock.now) * clock.blockSeconds), estimated: true };
 }
 
-/** Seconds in words: "45 s", "1.5 min", "2 h", "3 days". */
-export const durationOf = (seconds: number) =>
-  seconds >= 86_400 ? `${+(seconds / 86_400).toFixed(1)} days` : seconds >= 3600 ? `${+(seconds / 3600).toFixed(1)} h` : seconds >= 60 ? `${+(seconds / 60).toFixed(1)} min` : `${seconds} s`;
+export { durationOf }; // the governance page's import
 
 /** A length of the governor's clock in words: "20 blocks (about 40 s)", or "1 h" for a timestamp clock. */
 export function clockSpan(clock: GovernanceClock | null, units: string): string {
@@ -63,4 +64,32 @@ export async function votingPower(scope: Scope, g: { network: string; tokenAddre
     readChain<Address>(g.network, g.tokenAddress as Address, votesAbi(), "delegates", [acting]),
   ]);
   return { acting, votes: votes.toString(), delegatee: /^0x0{40}$/.test(delegatee) ? null : delegatee };
+}
+
+export interface VotesTokenChoice {
+  id: string;
+  name: string;
+  symbol: string;
+  decimals: number;
+  networkLabel: string;
+  /** What a governor over it counts delays and periods in (ERC-6372): blocks, or seconds for a timestamp clock. */
+  clock: "blocknumber" | "timestamp";
+  /** Seconds a block takes on its network (to show a number of blocks as a time). */
+  blockSeconds: number;
+}
+
+/** The tenant's deployed ERC-20 tokens with votes (the ones a Governor can count), with the clock each counts in. */
+export async function votesTokenChoices(scope: Scope): Promise<VotesTokenChoice[]> {
+  const choices = (await erc20Choices(scope)).filter((t) => t.votes && t.address);
+  return Promise.all(
+    choices.map(async (t) => {
+      // A node that does not answer: blocks, every votes token's default clock.
+      const mode = await readChain<string | null>(t.network, t.address as Address, votesAbi(), "CLOCK_MODE", [], { onRevert: () => null }).catch(() => null);
+      return {
+        id: t.id, name: t.name, symbol: t.symbol, decimals: t.decimals, networkLabel: t.networkLabel,
+        clock: mode?.includes("timestamp") ? ("timestamp" as const) : ("blocknumber" as const),
+        blockSeconds: findNetwork(t.network)?.blockSeconds ?? 12,
+      };
+    }),
+  );
 }

@@ -19,6 +19,9 @@ export interface Erc20Choice {
   /** Its network's name (the API's). */
   network: string;
   networkLabel: string;
+  /** Deployed with votes (ERC20Votes: a Governor can count it). */
+  votes: boolean;
+  address: string | null;
 }
 
 /** The tenant's deployed ERC-20 tokens (the ones a vault or a schedule can hold), newest first. */
@@ -26,7 +29,7 @@ export async function erc20Choices(scope: Scope): Promise<Erc20Choice[]> {
   const page = await listTokens(scope, { limit: CHOOSABLE, status: "deployed" });
   return page.data
     .filter((t) => t.standard === "ERC20" || t.standard === "ERC20_ALT")
-    .map((t) => ({ id: t.id, name: t.name, symbol: t.symbol, decimals: t.decimals, network: t.network, networkLabel: networkLabel(t.network).name }));
+    .map((t) => ({ id: t.id, name: t.name, symbol: t.symbol, decimals: t.decimals, network: t.network, networkLabel: networkLabel(t.network).name, votes: t.features.votes, address: t.address }));
 }
 
 /** The latest block's time (unix seconds) on each network, or null where its node does not answer in 2 s. */
@@ -57,9 +60,9 @@ export async function erc20Display(scope: Scope, ref: { token: string | null; to
 }
 
 /** The tenant's deployed regulated (ERC3643) tokens: the ones investors are registered for and modules are added to. */
-export async function regulatedChoices(scope: Scope): Promise<{ id: string; symbol: string; label: string }[]> {
+export async function regulatedChoices(scope: Scope): Promise<{ id: string; symbol: string; decimals: number; label: string }[]> {
   const page = await listTokens(scope, { limit: CHOOSABLE, status: "deployed" });
   return page.data
     .filter((t) => t.standard === "ERC3643")
-    .map((t) => ({ id: t.id, symbol: t.symbol, label: `${t.symbol} — ${t.name} (${networkLabel(t.network).name})` }));
+    .map((t) => ({ id: t.id, symbol: t.symbol, decimals: t.decimals, label: `${t.symbol} — ${t.name} (${networkLabel(t.network).name})` }));
 }

@@ -2,7 +2,15 @@
 import "@/lib/composition"; // chain writes need the domains registered with lib/chain
 import { revalidatePath } from "next/cache";
 import { delegate, executeProposal, propose, queueProposal, vote } from "@/lib/governance/proposals";
+import { createGovernance } from "@/lib/governance/service";
 import { perform, submitForm } from "@/lib/console/actions";
+
+/** A Governor + Timelock deployed from the tenant's acting account, as POST /v1/governance does. */
+export async function createGovernanceAction(formData: FormData) {
+  const state = await submitForm("createGovernance", formData, (c, input) => createGovernance(c.scope, input));
+  if (state.status === "ok") revalidatePath("/governance");
+  return state;
+}
 
 /** A one-call proposal from the tenant's acting account. */
 export async function proposeAction(id: string, formData: FormData) {

@@ -29,6 +29,17 @@ export async function addCountryModuleAction(formData: FormData) {
   return state;
 }
 
+const AMOUNT_MODULE_FORMS = ["addMaxBalanceModule", "addSupplyLimitModule", "addTransferLimitModule"] as const;
+export type AmountModuleForm = (typeof AMOUNT_MODULE_FORMS)[number];
+
+/** A module whose parameter is an amount (maximum balance, supply limit, transfer limit over a window), typed in token units. */
+export async function addAmountModuleAction(form: AmountModuleForm, formData: FormData) {
+  if (!AMOUNT_MODULE_FORMS.includes(form)) return { status: "error" as const, message: "Unknown kind of module." };
+  const state = await submitForm(form, formData, (c, input) => createModule(c.scope, input));
+  if (state.status === "ok") revalidatePath(PAGE);
+  return state;
+}
+
 /** Takes a module out of its token's compliance for good (compliance.removeModule). */
 export async function removeModuleAction(id: string) {
   const state = await perform((c) => removeModule(c.scope, id, {}));

@@ -8,6 +8,7 @@ import { balanceOf } from "@/lib/tokens/reads";
 import { grantRole, revokeRole } from "@/lib/tokens/roles";
 import { perform, submitForm } from "@/lib/console/actions";
 import { forceTransfer, setFrozen } from "@/lib/trex/controls/service";
+import { refuseUncompliant } from "@/lib/console/compliance";
 
 export async function createTokenAction(formData: FormData) {
   const state = await submitForm("createToken", formData, (c, input) => createToken(c.scope, input));
@@ -15,9 +16,18 @@ export async function createTokenAction(formData: FormData) {
   return state;
 }
 
+// A regulated token's mint or transfer that its compliance would refuse is said first, with the limit in units.
 const operations = {
-  mint: (formData: FormData, id: string) => submitForm("mint", formData, (c, input) => mint(c.scope, id, input)),
-  transfer: (formData: FormData, id: string) => submitForm("transfer", formData, (c, input) => transfer(c.scope, id, input)),
+  mint: (formData: FormData, id: string) =>
+    submitForm("mint", formData, async (c, input) => {
+      await refuseUncompliant(c.scope, id, "mint", input.to, input.amount);
+      return mint(c.scope, id, input);
+    }),
+  transfer: (formData: FormData, id: string) =>
+    submitForm("transfer", formData, async (c, input) => {
+      await refuseUncompliant(c.scope, id, "transfer", input.to, input.amount);
+      return transfer(c.scope, id, input);
+    }),
   burn: (formData: FormData, id: string) => submitForm("burn", formData, (c, input) => burn(c.scope, id, input)),
 };
 

@@ -1,6 +1,7 @@
 "use client";
 // The record an action created, followed until its final state (pending → confirmed or failed; a vault
-// operation approving → pending → succeeded; a schedule deploying → funding → active), then the page's
+// operation approving → pending → succeeded; a schedule deploying → funding → active; a governance instance
+// deploying → configuring → active), then the page's
 // figures are read again. Announced politely as it moves.
 import Link from "next/link";
 import { useEffect, useState } from "react";

@@ -1,9 +1,94 @@
 "use client";
-// A governance instance's forms: a one-call proposal from your wallet, and delegating its voting power (to
+// The governance page's forms: a new Governor + Timelock over one of the tenant's votes tokens (followed until
+// it is deployed), and an instance's one-call proposal from your wallet and delegating its voting power (to
 // itself, so that it can vote). Each sent transaction is followed until it is final.
-import { ConsoleForm, Field, Submit, TextArea } from "@/components/ConsoleForm";
-import { delegateAction, proposeAction } from "../_actions/governance";
+import { useState } from "react";
+import { ConsoleForm, Field, Select, Submit, TextArea } from "@/components/ConsoleForm";
+import { durationOf } from "@/lib/console/time";
+import type { VotesTokenChoice } from "@/lib/console/governance";
+import { createGovernanceAction, delegateAction, proposeAction } from "../_actions/governance";
 import { FollowRecord } from "./FollowRecord";
+
+/** A length typed in the token's clock, in words: "20 blocks, about 40 s" (or "1 h" for a timestamp clock). */
+function clockWords(token: VotesTokenChoice | undefined, typed: string) {
+  if (!token || !/^\d+$/.test(typed.trim())) return null;
+  const n = Number(typed);
+  if (token.clock === "timestamp") return `${n} s = ${durationOf(n)}`;
+  return `${n} block${n === 1 ? "" : "s"}, about ${durationOf(Math.round(n * token.blockSeconds))}`;
+}
+
+export function CreateGovernanceForm({ tokens }: { tokens: VotesTokenChoice[] }) {
+  const [token, setToken] = useState(tokens[0]);
+  const [delay, setDelay] = useState("1");
+  const [period, setPeriod] = useState("50400");
+  const [minDelay, setMinDelay] = useState("3600");
+  const unit = token?.clock === "timestamp" ? "seconds" : "blocks";
+  return (
+    <ConsoleForm
+      action={createGovernanceAction}
+      validate="createGovernance"
+      aria-label="Create a governance instance"
+      success={(g: { id: string; status: string } | undefined) => (g ? <FollowRecord key={g.id} kind="governance" id={g.id} status={g.status} label="Governance" /> : null)}
+    >
+      <div className="form-grid">
+        <Select
+          name="token"
+          label="Voting token"
+          options={tokens.map((t) => ({ value: t.id, label: `${t.symbol} — ${t.name} (${t.networkLabel})` }))}
+          value={token?.id}
+          onChange={(e) => setToken(tokens.find((t) => t.id === e.target.value) ?? tokens[0])}
+          hint="Votes weigh its balances, once delegated."
+        />
+        <Field name="name" label="Name" placeholder="Acme DAO" required maxLength={100} hint="Ballots are signed for this name." />
+        <Field
+          name="voting_delay"
+          label={`Voting delay (${unit})`}
+          type="number"
+          min={0}
+          inputMode="numeric"
+          value={delay}
+          onChange={(e) => setDelay(e.target.value)}
+          required
+          hint={<>From a proposal to the start of its vote{clockWords(token, delay) ? `: ${clockWords(token, delay)}` : ""}.</>}
+        />
+        <Field
+          name="voting_period"
+          label={`Voting period (${unit})`}
+          type="number"
+          min={1}
+          inputMode="numeric"
+          value={period}
+          onChange={(e) => setPeriod(e.target.value)}
+          required
+          hint={<>How long a vote lasts{clockWords(token, period) ? `: ${clockWords(token, period)}` : ""}.</>}
+        />
+        <Field name="quorum_numerator" label="Quorum (%)" type="number" min={0} max={100} inputMode="numeric" defaultValue="4" required hint="Share of the token's supply that must vote for a proposal to pass." />
+        <Field
+          name="min_delay"
+          label="Timelock delay (seconds)"
+          type="number"
+          min={0}
+          inputMode="numeric"
+          value={minDelay}
+          onChange={(e) => setMinDelay(e.target.value)}
+          required
+          hint={<>Wait between queueing a passed proposal and executing it{/^\d+$/.test(minDelay.trim()) ? `: ${durationOf(Number(minDelay))}` : ""}.</>}
+        />
+        <Field
+          name="proposal_threshold"
+          label={`Proposal threshold${token ? ` (${token.symbol})` : ""}`}
+          inputMode="decimal"
+          defaultValue="0"
+          autoComplete="off"
+          hint="Votes a wallet needs to make a proposal; 0: anyone."
+        />
+      </div>
+      <div className="form-actions">
+        <Submit pendingLabel="Deploying…">Create governance</Submit>
+      </div>
+    </ConsoleForm>
+  );
+}
 
 type Sent = { id: string; status: string } | undefined;
 

@@ -1,12 +1,11 @@
 "use client";
 // Mint, transfer and burn, with the fields the token's standard takes (as the API requires them).
-import Link from "next/link";
 import { useState, type KeyboardEvent } from "react";
 import { ConsoleForm, Field, Submit } from "@/components/ConsoleForm";
 import type { serializeToken } from "@/lib/tokens/serialize";
 import { tokenOperationAction } from "../_actions/tokens";
 import { AmountPreview } from "./AmountPreview";
-import { Notice } from "@/components/Notice";
+import { FollowRecord } from "./FollowRecord";
 
 type Token = ReturnType<typeof serializeToken>;
 type Operation = "mint" | "transfer" | "burn";
@@ -64,13 +63,8 @@ function OperationForm({ operation, token, walletAddress }: { operation: Operati
       validate={operation}
       reset
       aria-label={`${LABEL[operation]} ${token.symbol}`}
-      success={(tx: { id: string; status: string } | undefined) =>
-        tx ? (
-          <Notice tone="success">
-            Submitted: <Link href={`/transactions/${tx.id}`} className="mono">{tx.id}</Link> ({tx.status}). It appears under Transactions below.
-          </Notice>
-        ) : null
-      }
+      // Followed until confirmed or failed; then the page's supply and holders are read again (FollowRecord).
+      success={(tx: { id: string; status: string } | undefined) => (tx ? <FollowRecord key={tx.id} kind="transaction" id={tx.id} status={tx.status} label={LABEL[operation]} /> : null)}
     >
       {needsTo ? (
         <div className="field">

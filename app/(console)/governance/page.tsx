@@ -5,11 +5,12 @@ import { param } from "@/lib/console/pages";
 import { networkLabel } from "@/lib/console/explorer";
 import { listGovernance } from "@/lib/governance/service";
 import { listProposals } from "@/lib/governance/proposals";
-import { clockSpan, durationOf, governanceClock, timeOfClock, votingPower, type GovernanceClock } from "@/lib/console/governance";
+import { clockSpan, durationOf, governanceClock, timeOfClock, votesTokenChoices, votingPower, type GovernanceClock } from "@/lib/console/governance";
 import { formatTime } from "@/lib/console/time";
 import { PageHeader } from "@/components/PageHeader";
 import { EmptyState } from "@/components/EmptyState";
 import { Pagination } from "@/components/Pagination";
+import { Card } from "@/components/Card";
 import { AutoRefresh } from "@/components/AutoRefresh";
 import { DataTable } from "@/components/DataTable";
 import { StatusBadge } from "@/components/StatusBadge";
@@ -17,7 +18,7 @@ import { Hex } from "@/components/Hex";
 import { formatWithSymbol } from "@/lib/console/amounts";
 import { findToken } from "@/lib/tokens/lookup";
 import type { Scope } from "@/lib/core/scope";
-import { DelegateForm, ProposeForm } from "../_components/GovernanceForms";
+import { CreateGovernanceForm, DelegateForm, ProposeForm } from "../_components/GovernanceForms";
 import { ProposalActions } from "../_components/ProposalActions";
 
 export const metadata: Metadata = { title: "Governance" };
@@ -38,12 +39,12 @@ async function proposalsOf(scope: Scope, id: string, network: string, clock: Gov
 
 const shown = (when: When) => (when ? `${when.estimated ? "about " : ""}${formatTime(when.seconds)}` : "—");
 
-// Governor + Timelock instances and their proposals: state, tallies and the vote's window, read on chain; proposing,
-// voting, queueing, executing and delegating from the tenant's wallet.
+// Governor + Timelock instances and their proposals: state, tallies and the vote's window, read on chain; creating
+// an instance, proposing, voting, queueing, executing and delegating from the tenant's wallet.
 export default async function GovernancePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { scope } = await requireConsole("/governance");
   const startingAfter = param((await searchParams).starting_after);
-  const page = await listGovernance(scope, { limit: 10, starting_after: startingAfter });
+  const [page, votesTokens] = await Promise.all([listGovernance(scope, { limit: 10, starting_after: startingAfter }), votesTokenChoices(scope)]);
   const rows = await Promise.all(
     page.data.map(async (g) => {
       const clock = g.governor_address ? await governanceClock(g.network, g.governor_address).catch(() => null) : null;
@@ -62,6 +63,15 @@ export default async function GovernancePage({ searchParams }: { searchParams: P
     <>
       <PageHeader title="Governance" subtitle="Your Governor + Timelock systems: propose, vote, queue and execute from your wallet, and follow each vote's tallies and times." />
       <AutoRefresh active={moving} intervalMs={3000} />
+      <Card id="create-governance" title="Create governance" description="A Governor and its Timelock over one of your tokens with votes, deployed by your wallet; proposals that pass run through the Timelock after its delay.">
+        <div className="card-body">
+          {votesTokens.length ? (
+            <CreateGovernanceForm tokens={votesTokens} />
+          ) : (
+            <p className="muted">Governance counts the votes of an ERC-20 token deployed with votes; none of your deployed tokens has them yet.</p>
+          )}
+        </div>
+      </Card>
       {rows.length ? (
         rows.map(({ g, clock, proposals, power, token }) => {
           const units = (raw: string | undefined) => (raw === undefined ? "—" : token ? formatWithSymbol(raw, token.decimals, token.symbol) : raw);
@@ -148,7 +158,7 @@ export default async function GovernancePage({ searchParams }: { searchParams: P
       ) : (
         <section className="card">
           <EmptyState icon="⚖" title="No governance yet">
-            A Governor and its Timelock are deployed through the API, over one of your tokens deployed with votes; they appear here.
+            Create a Governor and its Timelock above, over one of your tokens deployed with votes; they appear here.
           </EmptyState>
         </section>
       )}

@@ -14,7 +14,9 @@ import { AutoRefresh } from "@/components/AutoRefresh";
 import { DataTable } from "@/components/DataTable";
 import { StatusBadge } from "@/components/StatusBadge";
 import { Hex } from "@/components/Hex";
-import { AddClaimForm, AddModuleForm, RegisterIdentityForm, RemoveModuleButton } from "../_components/IdentityForms";
+import { AddAmountModuleForm, AddClaimForm, AddModuleForm, RegisterIdentityForm, RemoveModuleButton } from "../_components/IdentityForms";
+import { formatWithSymbol } from "@/lib/console/amounts";
+import { durationOf } from "@/lib/console/time";
 import { Card } from "@/components/Card";
 
 export const metadata: Metadata = { title: "Identities" };
@@ -31,8 +33,18 @@ const KIND_NAMES: Record<string, string> = {
 const countriesOf = (params: Record<string, unknown>) =>
   Array.isArray(params.countries) ? params.countries.map((n) => countryOf(Number(n)).alpha2 ?? String(n)).join(", ") : null;
 
+/** A module's amounts as created, in its token's units ("1,000.5 BBND", "500 BBND a day"); null for a module without. */
+function amountsOf(params: Record<string, unknown>, token: { decimals: number; symbol: string } | undefined) {
+  const units = (raw: unknown) => (token ? formatWithSymbol(String(raw), token.decimals, token.symbol) : String(raw));
+  if (params.max_balance !== undefined) return `at most ${units(params.max_balance)} per investor`;
+  if (params.supply_limit !== undefined) return `supply at most ${units(params.supply_limit)}`;
+  const windows = Array.isArray(params.time_transfer_limits) ? (params.time_transfer_limits as { period_sec: number; max_amount: string }[]) : [];
+  return windows.length ? windows.map((w) => `${units(w.max_amount)} per ${durationOf(w.period_sec)}`).join(", ") : null;
+}
+
 // Investors' ONCHAINIDs registered for regulated (ERC3643) tokens, with the claims made about them, and the
-// compliance modules of those tokens: registered, claimed, added and removed from here with the tenant's wallet.
+// compliance modules of those tokens (countries, and limits in token units): registered, claimed, added and removed
+// from here with the tenant's wallet.
 export default async function IdentitiesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { scope } = await requireConsole("/identities");
   const query = await searchParams;
@@ -109,8 +121,11 @@ export default async function IdentitiesPage({ searchParams }: { searchParams: P
       </Card>
       <Card id="compliance" title="Compliance modules" description="Rules every transfer of a regulated token must pass, enforced by its compliance contract.">
         {tokens.length ? (
-          <div className="card-body">
+          <div className="card-body stack">
+            <h3>Countries</h3>
             <AddModuleForm tokens={tokens} />
+            <h3>Limits in amounts</h3>
+            <AddAmountModuleForm tokens={tokens} />
           </div>
         ) : null}
         {live.length ? (
@@ -126,6 +141,11 @@ export default async function IdentitiesPage({ searchParams }: { searchParams: P
                   <>
                     {KIND_NAMES[m.kind] ?? m.kind}
                     {countriesOf(m.params) ? <span className="sub">{countriesOf(m.params)}</span> : null}
+                    {amountsOf(m.params, tokens.find((t) => t.id === m.token)) ? (
+                      <span className="sub" data-testid="module-amount">
+                        {amountsOf(m.params, tokens.find((t) => t.id === m.token))}
+                      </span>
+                    ) : null}
                   </>
                 ),
               },

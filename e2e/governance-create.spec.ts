@@ -1,0 +1,98 @@
+// A Governor + Timelock created from the console's governance page: the voting token chosen by its symbol,
+// delay and period typed in blocks (shown as times), quorum in %, the timelock's delay in seconds; the notice
+// follows the instance until it is active, and the governor on chain has those settings (votingDelay,
+// votingPeriod, quorumNumerator, token) and its timelock that delay. The page is looked at 1440 px and 375 px.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { createPublicClient, getAddress, http, parseAbi, parseEther, type Address } from "viem";
+import { expect, test, api, base, until, expectNoHorizontalOverflow } from "./helpers";
+
+const SHOTS = join(import.meta.dirname, "screenshots");
+mkdirSync(SHOTS, { recursive: true });
+const WIDE = { width: 1440, height: 900 };
+const PHONE = { width: 375, height: 812 };
+
+const GOVERNOR = parseAbi([
+  "function votingDelay() view returns (uint256)",
+  "function votingPeriod() view returns (uint256)",
+  "function quorumNumerator() view returns (uint256)",
+  "function token() view returns (address)",
+  "function timelock() view returns (address)",
+  "function name() view returns (string)",
+]);
+const TIMELOCK = parseAbi(["function getMinDelay() view returns (uint256)"]);
+
+for (const [size, viewport] of [["desktop", WIDE], ["mobile", PHONE]] as const) {
+  test(`create a governance instance from the console at ${size} width, checked on chain`, async ({ page }) => {
+    const rpc = process.env.E2E_CHAIN_RPC_URL;
+    test.skip(!rpc, "needs the app's local chain (E2E_CHAIN_RPC_URL)");
+    const chain = createPublicClient({ transport: http(rpc) });
+    const email = `govnew.${size}.${Date.now()}@example.com`;
+    const name = `Made DAO ${size}`;
+    let key = "";
+    let tokenAddress = "" as Address;
+    await page.setViewportSize(viewport);
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+
+    await test.step("a votes token through the API (the console's token form has no votes option)", async () => {
+      const reg = await api("POST", "/auth/register", null, { email, password: "correct horse 1", company_name: "New DAO Co", full_name: "Ada" });
+      expect(reg.status).toBe(201);
+      key = (await api("POST", "/v1/api_keys", reg.body.access_token, { name: "e2e" })).body.secret as string;
+      const plain = await api("POST", "/v1/tokens", key, { name: "Plain Coin", symbol: "PLN", standard: "ERC20", network: "polygon_amoy", initial_supply: "0" });
+      const created = await api("POST", "/v1/tokens", key, { name: "Ballot Coin", symbol: "BLT", standard: "ERC20", network: "polygon_amoy", initial_supply: parseEther("100").toString(), features: { votes: true } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      tokenAddress = await until(async () => {
+        const t = (await api("GET", `/v1/tokens/${created.body.id}`, key)).body;
+        const p = (await api("GET", `/v1/tokens/${plain.body.id}`, key)).body;
+        return p.status === "deployed" && t.status === "deployed" && t.address;
+      }, "the tokens deployed");
+    });
+
+    await test.step("sign in: the form offers the votes token only, lengths shown as times", async () => {
+      await page.goto(`${base()}/governance`);
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill("correct horse 1");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page).toHaveURL(/\/governance$/);
+      const form = page.getByRole("form", { name: "Create a governance instance" });
+      const options = await form.getByLabel("Voting token").locator("option").allTextContents();
+      expect(options).toEqual([expect.stringMatching(/^BLT — Ballot Coin/)]);
+      await form.getByLabel("Name").fill(name);
+      await form.getByLabel("Voting delay (blocks)").fill("2");
+      await form.getByLabel("Voting period (blocks)").fill("90");
+      await expect(form).toContainText("90 blocks, about 3 min");
+      await form.getByLabel("Quorum (%)").fill("12");
+      await form.getByLabel("Timelock delay (seconds)").fill("7200");
+      await expect(form).toContainText("2 h");
+      await form.getByLabel("Proposal threshold (BLT)").fill("1.5");
+      await expectNoHorizontalOverflow(page);
+      await page.screenshot({ path: join(SHOTS, `governance-create-form-${size}.png`), fullPage: true });
+    });
+
+    await test.step("create it: the notice follows it until active, the list shows it", async () => {
+      const form = page.getByRole("form", { name: "Create a governance instance" });
+      await form.getByRole("button", { name: "Create governance" }).click();
+      await expect(form.getByTestId("followed")).toHaveAttribute("data-status", "active", { timeout: 120_000 });
+      await expect(page.locator("[data-governance]").filter({ hasText: name })).toContainText("quorum 12%");
+      await expectNoHorizontalOverflow(page);
+      await page.screenshot({ path: join(SHOTS, `governance-created-${size}.png`), fullPage: true });
+    });
+
+    await test.step("on chain: the governor counts that token with those settings, its timelock waits 2 h", async () => {
+      const list = (await api("GET", "/v1/governance", key)).body.data as { name: string; governor_address: Address; timelock_address: Address; proposal_threshold: string }[];
+      const g = list.find((x) => x.name === name)!;
+      expect(g.proposal_threshold).toBe(parseEther("1.5").toString());
+      const read = (functionName: "votingDelay" | "votingPeriod" | "quorumNumerator") => chain.readContract({ address: g.governor_address, abi: GOVERNOR, functionName });
+      expect(await read("votingDelay")).toBe(2n);
+      expect(await read("votingPeriod")).toBe(90n);
+      expect(await read("quorumNumerator")).toBe(12n);
+      expect(await chain.readContract({ address: g.governor_address, abi: GOVERNOR, functionName: "name" })).toBe(name);
+      expect(getAddress(await chain.readContract({ address: g.governor_address, abi: GOVERNOR, functionName: "token" }))).toBe(getAddress(tokenAddress));
+      expect(getAddress(await chain.readContract({ address: g.governor_address, abi: GOVERNOR, functionName: "timelock" }))).toBe(getAddress(g.timelock_address));
+      expect(await chain.readContract({ address: g.timelock_address, abi: TIMELOCK, functionName: "getMinDelay" })).toBe(7200n);
+    });
+
+    expect(errors, "uncaught errors in the page").toEqual([]);
+  });
+}
