@@ -10,7 +10,7 @@
 //    account), a proposal is made and becomes Active, the wallet votes by signature (Ballot): hasVoted and
 //    the tally on chain count the wallet's power, not the acting account's.
 import type { BrowserContext } from "@playwright/test";
-import { createPublicClient, http, parseAbi, parseEther, type Address, type Hex, type TypedDataDefinition } from "viem";
+import { createPublicClient, getAddress, http, parseAbi, parseEther, type Address, type Hex, type TypedDataDefinition } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { expect, test, api, base, until, newContext, expectNoHorizontalOverflow } from "./helpers";
 
@@ -41,7 +41,8 @@ async function injectWallet(context: BrowserContext, account: PrivateKeyAccount,
     if (from.toLowerCase() !== account.address.toLowerCase()) throw new Error(`asked to sign as ${from}`);
     const { types, domain, primaryType, message } = JSON.parse(json);
     const { EIP712Domain: _, ...rest } = types;
-    signed.push({ primaryType, domain, message });
+    // Kept with addresses checksummed (the page's JSON has them in lower case) for the checks below.
+    signed.push(JSON.parse(JSON.stringify({ primaryType, domain, message }), (_, v) => (typeof v === "string" && /^0x[0-9a-fA-F]{40}$/.test(v) ? getAddress(v) : v)));
     return account.signTypedData({ domain, types: rest, primaryType, message } as TypedDataDefinition);
   });
   await context.addInitScript(
