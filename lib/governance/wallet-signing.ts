@@ -8,7 +8,7 @@ import { invalidRequest } from "@/lib/core/errors";
 import { publicClient } from "@/lib/chain/network/clients";
 import { chainUnavailable, readChain } from "@/lib/chain/network/read";
 import type { Scope } from "@/lib/core/scope";
-import { delegateBySig, findProposal, supportOf, vote, type Support } from "./proposals";
+import { delegateBySig, findProposal, proposalState, supportOf, vote, type Support } from "./proposals";
 import { deployedGovernance, governorAbi, votesAbi, type Deployed } from "./service";
 
 const BALLOT_TYPES = {
@@ -45,8 +45,29 @@ const nonceOf = (g: Deployed, address: Address, abi: ReturnType<typeof governorA
 export async function ballotToSign(scope: Scope, id: string, proposalId: string, voterAddress: string, support: Support) {
   const voter = addressParam(voterAddress, "voter");
   const { g, row } = await findProposal(scope, id, proposalId);
-  const [domain, nonce] = await Promise.all([domainOf(g, g.governorAddress, governorAbi()), nonceOf(g, g.governorAddress, governorAbi(), voter)]);
-  return { domain, types: BALLOT_TYPES, primaryType: "Ballot" as const, message: { proposalId: row.proposalId, support: supportOf(support), voter, nonce: nonce.toString() } };
+  const pid = BigInt(row.proposalId);
+  const state = await proposalState(g, pid);
+  if (state !== "Active") throw invalidRequest("proposal_state_invalid", `Proposal ${proposalId} is ${state ?? "not on chain yet"}: votes are taken while it is Active.`, "proposalId");
+  const governor = <T>(fn: string, args: readonly unknown[]) => readChain<T>(g.network, g.governorAddress, governorAbi(), fn, args, { onRevert: () => null as T });
+  const [domain, nonce, voted, snapshot] = await Promise.all([
+    domainOf(g, g.governorAddress, governorAbi()),
+    nonceOf(g, g.governorAddress, governorAbi(), voter),
+    governor<boolean | null>("hasVoted", [pid, voter]),
+    governor<bigint | null>("proposalSnapshot", [pid]),
+  ]);
+  // Refused before the wallet is asked to sign: a second vote (the governor would revert) and a vote of no weight.
+  if (voted) throw invalidRequest("already_voted", `${voter} has already voted on this proposal: a vote cannot be changed.`, "voter");
+  if (snapshot !== null && snapshot > 0n) {
+    const weight = await governor<bigint | null>("getVotes", [voter, snapshot]);
+    if (weight === 0n) {
+      throw invalidRequest(
+        "no_voting_power",
+        `${voter} had no voting power when this proposal's vote was set (timepoint ${snapshot}): tokens count once delegated before a proposal is made. Delegate with the wallet, then vote on the next proposal.`,
+        "voter",
+      );
+    }
+  }
+  return { domain, types: BALLOT_TYPES, primaryType: "Ballot" as const, message: { proposalId: pid.toString(), support: supportOf(support), voter, nonce: nonce.toString() } };
 }
 
 /** Relays a wallet's signed ballot (castVoteBySig from the acting account) once it recovers to `voter` over this proposal's Ballot. */

@@ -36,7 +36,7 @@ export function SignMultisigButton({ id, txIndex }: { id: string; txIndex: numbe
   }
 
   return (
-    <span className="stack" style={{ gap: 6 }}>
+    <span className="stack" style={{ gap: 6, alignItems: "flex-start" }}>
       <button type="button" className="btn btn-small" onClick={sign} disabled={busy} aria-busy={busy} aria-label={`Sign Safe transaction ${txIndex} with your wallet`}>
         {busy ? "Waiting for your wallet…" : "Sign with your wallet"}
       </button>

@@ -136,7 +136,7 @@ export function WalletVote({ governance, proposal, label }: { governance: string
   return (
     <span className="stack" style={{ gap: 6 }}>
       <span className="row" style={{ gap: 6, flexWrap: "wrap" }}>
-        <select className="input" value={support} onChange={(e) => setSupport(e.target.value)} aria-label={`Your wallet's vote — ${label}`} disabled={busy}>
+        <select className="input" style={{ width: "auto" }} value={support} onChange={(e) => setSupport(e.target.value)} aria-label={`Your wallet's vote — ${label}`} disabled={busy}>
           <option value="for">For</option>
           <option value="against">Against</option>
           <option value="abstain">Abstain</option>
