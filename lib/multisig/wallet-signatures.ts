@@ -124,6 +124,7 @@ export async function keptSignatureBytes(scope: Scope, row: DeployedMultisig, tx
 
 /** Executes a pending transaction with the kept wallet signatures (plus on-chain approvals and the acting account, as always). */
 export async function executeWithWalletSignatures(scope: Scope, id: string, txIndex: number) {
-  const { row, tx } = await openTx(scope, id, txIndex);
+  const { row: tx } = await findTx(scope, id, txIndex);
+  const row = await deployedMultisig(scope, id);
   return executeMultisigTx(scope, id, txIndex, { signatures: await keptSignatureBytes(scope, row, tx) });
 }

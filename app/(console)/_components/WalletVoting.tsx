@@ -43,7 +43,6 @@ export function WalletVotingPanel({ id, name, symbol, decimals }: { id: string; 
     if (!sent || self) return;
     const timer = setInterval(() => void refresh(wallet.address!), 1500);
     return () => clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [wallet.address, sent, self]);
 
   async function run(fn: () => Promise<void>) {
