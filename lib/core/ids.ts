@@ -25,7 +25,7 @@ export type IdPrefix =
   | "vst" // vesting schedules (lib/vesting)
   | "vrfc" | "vrfr" // VRF consumers and their randomness requests (lib/vrf)
   | "vlt" | "vop" // vaults and their deposits, mints, withdrawals and redemptions (lib/vaults)
-  | "msig" | "mstx" // multisigs and their Safe transactions (lib/multisig)
+  | "msig" | "mstx" | "mssig" // multisigs, their Safe transactions and owners' wallet signatures of them (lib/multisig)
   | "gov" | "prp" // governance instances and their proposals (lib/governance)
   | "pfc" // price feed consumers (lib/oracles)
   | "pay" | "aud" // billing payments and admin audit rows (lib/billing)

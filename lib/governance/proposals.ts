@@ -122,7 +122,8 @@ export async function propose(scope: Scope, id: string, input: z.output<typeof P
 }
 
 const SUPPORT = { against: 0, for: 1, abstain: 2 } as const;
-const supportOf = (s: keyof typeof SUPPORT | number) => (typeof s === "number" ? s : SUPPORT[s]);
+export type Support = keyof typeof SUPPORT | number;
+export const supportOf = (s: Support) => (typeof s === "number" ? s : SUPPORT[s]);
 
 async function requireState(g: Deployed, row: Row, allowed: State[], action: string) {
   const state = await proposalState(g, BigInt(row.proposalId));

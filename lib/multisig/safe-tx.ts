@@ -18,7 +18,7 @@ export interface SafeTx {
   nonce: bigint;
 }
 
-const SAFE_TX_TYPES = {
+export const SAFE_TX_TYPES = {
   SafeTx: [
     { name: "to", type: "address" },
     { name: "value", type: "uint256" },
@@ -37,9 +37,12 @@ const fullTx = (tx: SafeTx) => ({
   ...tx, operation: 0, safeTxGas: 0n, baseGas: 0n, gasPrice: 0n, gasToken: zeroAddress, refundReceiver: zeroAddress,
 });
 
-/** What Safe.getTransactionHash answers: EIP-712 over { chainId, verifyingContract: safe }. */
-export const safeTxHash = (chainId: number, safe: Address, tx: SafeTx): Hex =>
-  hashTypedData({ domain: { chainId, verifyingContract: safe }, types: SAFE_TX_TYPES, primaryType: "SafeTx", message: fullTx(tx) });
+/** The EIP-712 typed data an owner signs (eth_signTypedData_v4): Safe 1.4.1's domain { chainId, verifyingContract: safe } and SafeTx. */
+export const safeTxTypedData = (chainId: number, safe: Address, tx: SafeTx) =>
+  ({ domain: { chainId, verifyingContract: safe }, types: SAFE_TX_TYPES, primaryType: "SafeTx", message: fullTx(tx) }) as const;
+
+/** What Safe.getTransactionHash answers: the EIP-712 hash of safeTxTypedData. */
+export const safeTxHash = (chainId: number, safe: Address, tx: SafeTx): Hex => hashTypedData(safeTxTypedData(chainId, safe, tx));
 
 export const execTransactionData = (tx: SafeTx, signatures: Hex) => {
   const f = fullTx(tx);

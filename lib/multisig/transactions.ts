@@ -21,23 +21,23 @@ import type { Scope } from "@/lib/core/scope";
 import type { MultisigEffect } from "./effects";
 import { MULTISIG_TX_COLUMNS, multisigTxId, serializeMultisigTx, type MultisigTxKind } from "./records";
 import { execTransactionData, SAFE_ERRORS, safeAbi, safeErrorCode, safeTxHash, SENTINEL, type SafeTx } from "./safe-tx";
-import { deployedMultisig, findMultisig, getMultisig, readSafe, type DeployedMultisig } from "./service";
+import { deployedMultisig, findMultisig, readSafe, type DeployedMultisig } from "./service";
 import { approvedHashSignature, encodeSignatures, parseSignatures, SignatureFormatError } from "./signatures";
 
 const safeRefusal = (code: string, detail: string, param?: string) => invalidRequest(code, `${code}: ${SAFE_ERRORS[code] ?? "Safe revert"}. ${detail}`.trim(), param);
 
 /** The chain id the Safe sees (the local chain's own id where it serves a test network). */
-const chainIdOf = (network: string) => chainTarget(network).chain.id;
+export const chainIdOf = (network: string) => chainTarget(network).chain.id;
 const hashOf = (row: DeployedMultisig, tx: SafeTx) => safeTxHash(chainIdOf(row.network), row.address, tx);
 
-async function findTx(scope: Scope, id: string, txIndex: number) {
+export async function findTx(scope: Scope, id: string, txIndex: number) {
   const multisig = await findMultisig(scope, id);
   const row = await db.multisigTransaction.findFirst({ where: { multisigId: multisig.id, txIndex } });
   if (!row) throw notFound("multisig transaction", String(txIndex));
   return { multisig, row };
 }
 
-const safeTxOf = (row: MultisigTransaction): SafeTx => ({ to: row.to as Address, value: BigInt(row.value), data: row.data as Hex, nonce: row.nonce });
+export const safeTxOf = (row: MultisigTransaction): SafeTx => ({ to: row.to as Address, value: BigInt(row.value), data: row.data as Hex, nonce: row.nonce });
 
 // ---- proposals ---------------------------------------------------------------------------------------------
 
@@ -328,37 +328,4 @@ export async function ownerStatus(scope: Scope, id: string, address: string) {
   const row = await deployedMultisig(scope, id);
   const who = getAddress(address);
   return { object: "multisig_owner" as const, multisig: row.id, address: who, is_owner: await readSafe<boolean>(row, "isOwner", [who]) };
-}
-
-// ---- console -----------------------------------------------------------------------------------------------
-
-/**
- * The console's view of a multisig: its details, its native balance, and its open proposals with each owner's
- * on-chain approval (the acting account counts when it is an owner: it sends the execution; `acting_approved`
- * says whether it also approved the hash on chain) and whether the threshold is met.
- */
-export async function multisigOverview(scope: Scope, id: string) {
-  const details = await getMultisig(scope, id);
-  const open = await db.multisigTransaction.findMany({ where: { multisigId: details.id, status: { in: ["proposed", "executing"] } }, orderBy: { txIndex: "asc" }, take: 50 });
-  const native = chainTarget(details.network).chain.nativeCurrency.symbol;
-  if (!details.on_chain) {
-    const pending = open.map((tx) => ({ ...serializeMultisigTx(tx), confirmations: [] as Address[], executable: false, acting_approved: false }));
-    return { ...details, acting: null, balance: null, native, pending };
-  }
-  const row = details as unknown as DeployedMultisig;
-  const { owners, threshold, nonce } = details.on_chain;
-  const [acting, balance] = await Promise.all([actingFor(scope, details.network).then((a) => a.address), publicClient(row.network).getBalance({ address: row.address })]);
-  const pending = await Promise.all(
-    open.map(async (tx) => {
-      const onChain = await Promise.all(owners.map(async (o) => ((await readSafe<bigint>(row, "approvedHashes", [o, tx.safeTxHash])) !== 0n ? (o as Address) : null)));
-      const confirmations = owners.filter((o, i) => o === acting || onChain[i] !== null) as Address[];
-      return {
-        ...serializeMultisigTx(tx),
-        confirmations,
-        executable: tx.status === "proposed" && BigInt(nonce) === tx.nonce && confirmations.length >= threshold,
-        acting_approved: onChain.includes(acting as Address),
-      };
-    }),
-  );
-  return { ...details, acting, balance: balance.toString(), native, pending };
 }

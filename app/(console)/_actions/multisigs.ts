@@ -3,7 +3,8 @@ import "@/lib/composition"; // chain writes need the domains registered with lib
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
 import { createMultisig, findMultisig } from "@/lib/multisig/service";
-import { confirmMultisigTx, executeMultisigTx, submitMultisigTx } from "@/lib/multisig/transactions";
+import { confirmMultisigTx, submitMultisigTx } from "@/lib/multisig/transactions";
+import { executeWithWalletSignatures } from "@/lib/multisig/wallet-signatures";
 import { actingFor } from "@/lib/connect/settings/wallet-mode";
 import { perform, submitForm } from "@/lib/console/actions";
 
@@ -31,9 +32,9 @@ export async function confirmMultisigAction(id: string, txIndex: number) {
   return state;
 }
 
-/** Executes a proposal whose threshold is met on chain (on-chain approvals and the acting account: no off-chain signatures). */
+/** Executes a proposal whose threshold is met: on-chain approvals, the acting account, and the owners' wallet signatures kept for it. */
 export async function executeMultisigAction(id: string, txIndex: number) {
-  const state = await perform((c) => executeMultisigTx(c.scope, id, txIndex, { signatures: "0x" }));
+  const state = await perform((c) => executeWithWalletSignatures(c.scope, id, txIndex));
   if (state.status === "ok") revalidatePath(`/multisigs/${id}`);
   return state;
 }

@@ -1,11 +1,13 @@
 "use client";
-// What can be done with a proposal in its state, from your wallet: vote while Active, queue once Succeeded,
-// execute once Queued and its time has come. The transaction sent is followed until it is final.
+// What can be done with a proposal in its state, from your wallet: vote while Active (or have a token holder
+// vote with their browser wallet), queue once Succeeded, execute once Queued and its time has come. The
+// transaction sent is followed until it is final.
 import { useState } from "react";
 import { ActionButton } from "@/components/ActionButton";
 import type { FormState } from "@/lib/console/forms";
 import { executeProposalAction, queueAction, voteAction } from "../_actions/governance";
 import { FollowRecord } from "./FollowRecord";
+import { WalletVote } from "./WalletVoting";
 
 type Sent = { id: string; status: string };
 
@@ -32,10 +34,12 @@ export function ProposalActions({ governance, proposal, state, executable, label
     );
   else if (state === "Succeeded") next = button("Queue", () => queueAction(governance, proposal), true);
   else if (state === "Queued") next = executable ? button("Execute", () => executeProposalAction(governance, proposal), true) : <span className="muted small">Waiting for the timelock</span>;
+  const walletVote = state === "Active" ? <WalletVote governance={governance} proposal={proposal} label={label} /> : null;
   return (
     <span className="stack" style={{ gap: 6 }}>
       {followed}
       {next}
+      {walletVote}
     </span>
   );
 }

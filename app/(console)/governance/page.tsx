@@ -20,6 +20,9 @@ import { findToken } from "@/lib/tokens/lookup";
 import type { Scope } from "@/lib/core/scope";
 import { CreateGovernanceForm, DelegateForm, ProposeForm } from "../_components/GovernanceForms";
 import { ProposalActions } from "../_components/ProposalActions";
+import { WalletVotingPanel } from "../_components/WalletVoting";
+import { WalletProvider } from "@/app/(connect)/WalletProvider";
+import { chainTarget } from "@/lib/chain/network/clients";
 
 export const metadata: Metadata = { title: "Governance" };
 
@@ -59,8 +62,9 @@ export default async function GovernancePage({ searchParams }: { searchParams: P
     }),
   );
   const moving = rows.some((r) => r.g.status === "deploying" || r.g.status === "configuring" || r.proposals?.some((p) => p.state === null || p.state === "Active"));
+  // Token holders' browser wallets sign on the instances' chains (wagmi, the injected wallet).
   return (
-    <>
+    <WalletProvider chainId={[...new Set(rows.map(({ g }) => chainTarget(g.network).chain.id))]}>
       <PageHeader title="Governance" subtitle="Your Governor + Timelock systems: propose, vote, queue and execute from your wallet, and follow each vote's tallies and times." />
       <AutoRefresh active={moving} intervalMs={3000} />
       <Card id="create-governance" title="Create governance" description="A Governor and its Timelock over one of your tokens with votes, deployed by your wallet; proposals that pass run through the Timelock after its delay.">
@@ -107,6 +111,7 @@ export default async function GovernancePage({ searchParams }: { searchParams: P
                       </span>
                     </p>
                     <DelegateForm id={g.id} name={g.name} acting={power.acting} />
+                    <WalletVotingPanel id={g.id} name={g.name} symbol={token?.symbol ?? null} decimals={token?.decimals ?? 18} />
                     <details className="stack">
                       <summary>New proposal</summary>
                       <ProposeForm id={g.id} name={g.name} />
@@ -163,6 +168,6 @@ export default async function GovernancePage({ searchParams }: { searchParams: P
         </section>
       )}
       <Pagination basePath="/governance" params={{ starting_after: startingAfter }} hasMore={page.has_more} lastId={page.data.at(-1)?.id} total={page.total} shown={rows.length} />
-    </>
+    </WalletProvider>
   );
 }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { requireConsole } from "@/lib/console/session";
 import { orNotFound } from "@/lib/console/pages";
 import { explorerUrl, networkLabel } from "@/lib/console/explorer";
-import { multisigOverview } from "@/lib/multisig/transactions";
+import { multisigOverview } from "@/lib/multisig/overview";
 import { StatusBadge } from "@/components/StatusBadge";
 import { DataTable } from "@/components/DataTable";
 import { EmptyState } from "@/components/EmptyState";
@@ -12,6 +12,8 @@ import { NATIVE_DECIMALS } from "@/lib/console/form-specs";
 import { ExecuteMultisigButton } from "../../_components/ExecuteMultisigButton";
 import { ConfirmMultisigButton } from "../../_components/ConfirmMultisigButton";
 import { ProposeMultisigForm } from "../../_components/ProposeMultisigForm";
+import { SignMultisigButton } from "../../_components/SignMultisigButton";
+import { WalletProvider } from "@/app/(connect)/WalletProvider";
 import { Card } from "@/components/Card";
 import { RecordHeader } from "@/components/RecordHeader";
 
@@ -26,8 +28,9 @@ export default async function MultisigPage({ params }: { params: Promise<{ id: s
   const chain = m.on_chain;
   const coins = (wei: string | null) => (wei === null ? "—" : formatWithSymbol(wei, NATIVE_DECIMALS, m.native));
   const actingOwns = chain !== null && chain.owners.includes(m.acting ?? "");
+  // The owners' browser wallets sign on the Safe's chain (wagmi, the injected wallet).
   return (
-    <>
+    <WalletProvider chainId={m.chain_id}>
       <RecordHeader
         list={{ href: "/multisigs", label: "Multisigs" }}
         title={m.name}
@@ -79,7 +82,7 @@ export default async function MultisigPage({ params }: { params: Promise<{ id: s
           </div>
         </Card>
       ) : null}
-      <Card id="safe-pending" title="Pending transactions">
+      <Card id="safe-pending" title="Pending transactions" description="Approve with your acting account, or have an owner sign with their own browser wallet; once enough have, execute.">
         {m.pending.length ? (
           <DataTable
             caption="Pending Safe transactions"
@@ -106,6 +109,7 @@ export default async function MultisigPage({ params }: { params: Promise<{ id: s
                     {tx.confirmations.map((o) => (
                       <span key={o} className="sub">
                         <Hex value={o} />
+                        {tx.wallet_signed.includes(o) ? <span className="muted small"> (wallet signature)</span> : null}
                       </span>
                     ))}
                   </span>
@@ -119,6 +123,7 @@ export default async function MultisigPage({ params }: { params: Promise<{ id: s
                   ) : (
                     <span className="stack" style={{ gap: 6 }}>
                       {actingOwns ? <ConfirmMultisigButton id={m.id} txIndex={tx.tx_index} approved={tx.acting_approved} /> : null}
+                      {chain ? <SignMultisigButton id={m.id} txIndex={tx.tx_index} /> : null}
                       {tx.executable ? (
                         <ExecuteMultisigButton id={m.id} txIndex={tx.tx_index} />
                       ) : (
@@ -135,6 +140,6 @@ export default async function MultisigPage({ params }: { params: Promise<{ id: s
           </EmptyState>
         )}
       </Card>
-    </>
+    </WalletProvider>
   );
 }

@@ -1,0 +1,55 @@
+"use client";
+// "Sign with your wallet": a Safe owner who is not your acting account signs a pending transaction in their
+// browser wallet (the SafeTx EIP-712 data, read on the server). The server keeps the signature only when it
+// recovers to an owner of the Safe over this transaction; it then counts as a confirmation and goes into the
+// execution. A wallet that is not an owner is told so, and nothing is kept.
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { safeTxToSignAction, signMultisigAction } from "../_actions/wallet-signing";
+import { useBrowserWallet, walletError, type TypedDataToSign } from "./useBrowserWallet";
+
+export function SignMultisigButton({ id, txIndex }: { id: string; txIndex: number }) {
+  const router = useRouter();
+  const wallet = useBrowserWallet();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  async function sign() {
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    try {
+      const address = await wallet.connect();
+      const typed = await safeTxToSignAction(id, txIndex);
+      if (typed.status !== "ok" || !typed.result) return setError(typed.message ?? "The transaction could not be read.");
+      const signature = await wallet.sign(address, typed.result as unknown as TypedDataToSign);
+      const kept = await signMultisigAction(id, txIndex, address, signature);
+      if (kept.status !== "ok" || !kept.result) return setError(kept.message ?? "The signature was not kept.");
+      setDone(kept.result.duplicate ? `${address} had signed this transaction already: that signature stands.` : `Signed by ${address}.`);
+      router.refresh();
+    } catch (e) {
+      setError(walletError(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <span className="stack" style={{ gap: 6, alignItems: "flex-start" }}>
+      <button type="button" className="btn btn-small" onClick={sign} disabled={busy} aria-busy={busy} aria-label={`Sign Safe transaction ${txIndex} with your wallet`}>
+        {busy ? "Waiting for your wallet…" : "Sign with your wallet"}
+      </button>
+      {done ? (
+        <span className="small" role="status" data-testid={`wallet-signed-${txIndex}`}>
+          {done}
+        </span>
+      ) : null}
+      {error ? (
+        <span className="notice notice-danger small" role="alert" data-testid={`wallet-error-${txIndex}`}>
+          {error}
+        </span>
+      ) : null}
+    </span>
+  );
+}
