@@ -35,26 +35,36 @@ for (const [size, viewport] of [["desktop", WIDE], ["mobile", PHONE]] as const) 
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
 
-    await test.step("a votes token through the API (the console's token form has no votes option)", async () => {
+    await test.step("an account, and a token without votes, through the API", async () => {
       const reg = await api("POST", "/auth/register", null, { email, password: "correct horse 1", company_name: "New DAO Co", full_name: "Ada" });
       expect(reg.status).toBe(201);
       key = (await api("POST", "/v1/api_keys", reg.body.access_token, { name: "e2e" })).body.secret as string;
       const plain = await api("POST", "/v1/tokens", key, { name: "Plain Coin", symbol: "PLN", standard: "ERC20", network: "polygon_amoy", initial_supply: "0" });
-      const created = await api("POST", "/v1/tokens", key, { name: "Ballot Coin", symbol: "BLT", standard: "ERC20", network: "polygon_amoy", initial_supply: parseEther("100").toString(), features: { votes: true } });
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
-      tokenAddress = await until(async () => {
-        const t = (await api("GET", `/v1/tokens/${created.body.id}`, key)).body;
-        const p = (await api("GET", `/v1/tokens/${plain.body.id}`, key)).body;
-        return p.status === "deployed" && t.status === "deployed" && t.address;
-      }, "the tokens deployed");
+      expect(plain.status, JSON.stringify(plain.body)).toBe(201);
+      await until(async () => (await api("GET", `/v1/tokens/${plain.body.id}`, key)).body.status === "deployed", "the plain token deployed");
     });
 
-    await test.step("sign in: the form offers the votes token only, lengths shown as times", async () => {
-      await page.goto(`${base()}/governance`);
+    await test.step("sign in and deploy the votes token from the console (Votes ticked)", async () => {
+      await page.goto(`${base()}/tokens/new`);
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password").fill("correct horse 1");
       await page.getByRole("button", { name: "Sign in" }).click();
-      await expect(page).toHaveURL(/\/governance$/);
+      await expect(page).toHaveURL(/\/tokens\/new$/);
+      await page.getByLabel("Name", { exact: true }).fill("Ballot Coin");
+      await page.getByLabel("Symbol").fill("BLT");
+      await page.getByLabel("Initial supply").fill("100");
+      await page.getByLabel(/^Votes/).check();
+      await page.getByRole("button", { name: "Deploy token" }).click();
+      await expect(page).toHaveURL(/\/tokens\/tok_[0-9a-z]+$/);
+      await expect(page.locator(".page-header [data-status]")).toHaveAttribute("data-status", "deployed", { timeout: 60_000 });
+      const id = page.url().split("/").at(-1)!;
+      const token = (await api("GET", `/v1/tokens/${id}`, key)).body;
+      expect(token.features).toMatchObject({ votes: true });
+      tokenAddress = token.address as Address;
+    });
+
+    await test.step("the form offers the votes token only, lengths shown as times", async () => {
+      await page.goto(`${base()}/governance`);
       const form = page.getByRole("form", { name: "Create a governance instance" });
       const options = await form.getByLabel("Voting token").locator("option").allTextContents();
       expect(options).toEqual([expect.stringMatching(/^BLT — Ballot Coin/)]);

@@ -105,7 +105,7 @@ test("a Safe created, funded, proposed to, approved and executed from the consol
     const sent: Hex = await owner.writeContract({ address: safe, abi: SAFE, functionName: "approveHash", args: [await hash()] });
     expect((await chain.waitForTransactionReceipt({ hash: sent })).status).toBe("success");
     await page.reload();
-    await expect(page.getByTestId("approved-0")).toHaveText("Approved on chain by your wallet");
+    await expect(page.getByTestId("approved-0")).toHaveText("Approved on chain by your acting account");
     await expect(page.getByTestId("confirmations-0")).toContainText("2 of 2");
     for (const [size, viewport] of [["desktop", WIDE], ["mobile", PHONE]] as const) {
       await page.setViewportSize(viewport);

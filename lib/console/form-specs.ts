@@ -68,6 +68,7 @@ export const FORMS = {
       "features.mintable": "boolean",
       "features.burnable": "boolean",
       "features.pausable": "boolean",
+      "features.votes": "boolean",
       base_uri: "string",
     },
     units: "decimals-field",

@@ -13,7 +13,7 @@ export function ConfirmMultisigButton({ id, txIndex, approved }: { id: string; t
     <FollowRecord key={sent.id} kind="transaction" id={sent.id} status={sent.status} label="Approval" />
   ) : approved ? (
     <span className="muted small" data-testid={`approved-${txIndex}`}>
-      Approved on chain by your wallet
+      Approved on chain by your acting account
     </span>
   ) : (
     <ActionButton

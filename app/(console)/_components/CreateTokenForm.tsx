@@ -57,6 +57,7 @@ export function CreateTokenForm({ networks, defaultNetwork }: { networks: { name
             <Check name="features.mintable" label="Mintable" defaultChecked />
             <Check name="features.burnable" label="Burnable" defaultChecked />
             <Check name="features.pausable" label="Pausable" />
+            {standard === "ERC20" ? <Check name="features.votes" label="Votes (for governance: delegation and vote checkpoints)" /> : null}
           </div>
         </CheckGroup>}
       </div>

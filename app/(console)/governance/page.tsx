@@ -72,7 +72,7 @@ export default async function GovernancePage({ searchParams }: { searchParams: P
           {votesTokens.length ? (
             <CreateGovernanceForm tokens={votesTokens} />
           ) : (
-            <p className="muted">Governance counts the votes of an ERC-20 token deployed with votes; none of your deployed tokens has them yet.</p>
+            <p className="muted">Governance counts the votes of an ERC-20 token deployed with votes; none of your deployed tokens has them yet: <Link href="/tokens/new">deploy one</Link> with Votes ticked.</p>
           )}
         </div>
       </Card>
