@@ -350,4 +350,45 @@ describe("checkout, portal and invoices", () => {
       withoutStripe();
     }
   });
+
+  it("a checkout whose answers are lost after Stripe made the session: the client's retry with the same Idempotency-Key answers that session, never a second one", async () => {
+    withStripe();
+    try {
+      const t = await newTenant("LostCheckout");
+      const tenantId = t.auth.tenant.id;
+      const headers = { "idempotency-key": `checkout-lost-${tenantId}` };
+      const before = standIn.sessions.length;
+      // The session is made, then every answer of the SDK's three tries (one and two retries) is lost.
+      standIn.loseAnswers = { path: "/v1/checkout/sessions", count: 3 };
+      const lost = await call("POST", "/v1/billing/checkout", { token: t.accessToken, body: { plan: "growth" }, headers });
+      expect(lost.status, JSON.stringify(lost.body)).toBe(503);
+      expect(lost.body.error.code).toBe("billing_unavailable");
+      expect(standIn.sessions.length - before).toBe(1);
+      const made = standIn.sessions.at(-1);
+
+      const retried = await call("POST", "/v1/billing/checkout", { token: t.accessToken, body: { plan: "growth" }, headers });
+      expect(retried.status, JSON.stringify(retried.body)).toBe(201);
+      expect(retried.body.id).toBe(made);
+      expect(standIn.sessions.length - before).toBe(1);
+      const keys = standIn.requests.filter((r) => r.path === "/v1/checkout/sessions" && r.form["metadata[tenant_id]"] === tenantId).map((r) => r.idempotencyKey);
+      expect(keys).toHaveLength(4);
+      expect(new Set(keys).size).toBe(1);
+
+      // Another request (no key, or another key) is another checkout.
+      const other = await call("POST", "/v1/billing/checkout", { token: t.accessToken, body: { plan: "growth" } });
+      expect(other.status).toBe(201);
+      expect(other.body.id).not.toBe(made);
+
+      // A key whose first use failed, sent again with other parameters: Stripe refuses it, we answer 409.
+      const reusedHeaders = { "idempotency-key": `checkout-reused-${tenantId}` };
+      standIn.loseAnswers = { path: "/v1/checkout/sessions", count: 3 };
+      expect((await call("POST", "/v1/billing/checkout", { token: t.accessToken, body: { plan: "growth" }, headers: reusedHeaders })).status).toBe(503);
+      const reused = await call("POST", "/v1/billing/checkout", { token: t.accessToken, body: { plan: "growth", success_url: "https://example.com/elsewhere" }, headers: reusedHeaders });
+      expect(reused.status, JSON.stringify(reused.body)).toBe(409);
+      expect(reused.body.error).toMatchObject({ type: "idempotency_error", code: "idempotency_key_reused", param: "idempotency_key" });
+    } finally {
+      standIn.loseAnswers = undefined;
+      withoutStripe();
+    }
+  });
 });

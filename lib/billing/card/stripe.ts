@@ -13,6 +13,8 @@ import { isPlanId, PLANS } from "@/lib/billing/plans";
 import { type PlanId } from "@/lib/schemas/billing-core";
 import { activatePlan } from "@/lib/billing/subscriptions";
 import { audit } from "@/lib/observability/audit";
+import { claimAnswerTarget, type AnswerTarget } from "@/lib/core/idempotency-context";
+import { createHash } from "node:crypto";
 
 export const unavailable = (what: string) =>
   new ApiError(503, "api_error", "billing_unavailable", `${what} is not available: card payments are not configured on this server (STRIPE_SECRET_KEY). Crypto checkout works: POST /v1/billing/crypto_checkout.`);
@@ -41,8 +43,16 @@ export function stripeClient(): Stripe | null {
 }
 
 /** A processor failure (network, API error) on a tenant's request: 503, not a 500 with internals. */
+/** One Stripe idempotency key per call of a request key (tenant, mode, key): the same on the client's retries. */
+const stripeKeyOf = (call: string, { tenantId, livemode, key }: AnswerTarget) =>
+  `${call}-${createHash("sha256").update(`${tenantId}\n${livemode}\n${key}`).digest("hex")}`;
+
 function processorError(error: unknown): never {
   if (error instanceof ApiError) throw error;
+  if (error instanceof Stripe.errors.StripeIdempotencyError) {
+    // The key came back with other parameters after an attempt that failed (so ours no longer held them).
+    throw new ApiError(409, "idempotency_error", "idempotency_key_reused", "This idempotency_key was already used with different parameters. Use a new key for a new request.", "idempotency_key");
+  }
   if (error instanceof Stripe.errors.StripeError) {
     throw new ApiError(503, "api_error", "billing_unavailable", `The payment processor did not complete the request (${error.type}${error.code ? `: ${error.code}` : ""}). Try again later.`);
   }
@@ -96,6 +106,9 @@ export async function createCheckout(tenantId: string, input: CheckoutInput, app
   const metadata = { tenant_id: tenantId, plan: planId };
   try {
     const customer = await customerOf(stripe, tenantId);
+    // Under the request's Idempotency-Key, every try of this session (the SDK's retries and the client's own,
+    // after an answer was lost) carries one Stripe key, so Stripe answers the session it made the first time.
+    const requestKey = claimAnswerTarget()?.target;
     const session = await stripe.checkout.sessions.create({
       mode: "subscription",
       customer,
@@ -112,7 +125,7 @@ export async function createCheckout(tenantId: string, input: CheckoutInput, app
       ],
       success_url: input.success_url ?? `${appUrl}/console/billing?checkout=success`,
       cancel_url: input.cancel_url ?? `${appUrl}/console/billing?checkout=cancelled`,
-    });
+    }, requestKey ? { idempotencyKey: stripeKeyOf("checkout", requestKey) } : undefined);
     await audit(tenantId, "billing.checkout_started", { target: planId, detail: { method: "card", session: session.id } });
     return {
       object: "billing_checkout_session" as const,
