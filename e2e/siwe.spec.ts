@@ -10,17 +10,16 @@
 // server never issued is refused by the page's action too.
 import { type Request } from "@playwright/test";
 import { expect, test, api, pageOrigin, registerDApp } from "./helpers";
-import { hexToString, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage, generateSiweNonce, parseSiweMessage } from "viem/siwe";
+import { injectTestWallet, type TestWallet } from "./test-wallet";
 
 
 const CHAIN_ID = 80002; // the page's network in test mode (polygon_amoy)
 
 test("an end user signs in with an injected wallet (SIWE), stays signed in, and the nonce cannot be replayed", async ({ page }) => {
   const account = privateKeyToAccount(generatePrivateKey());
-  const signed: { message: string; signature: Hex }[] = [];
-  const unknownMethods: string[] = [];
+  let wallet: TestWallet = { messages: [], typedData: [], unknownMethods: [] };
   let key = "";
   let publishable = "";
 
@@ -31,50 +30,7 @@ test("an end user signs in with an injected wallet (SIWE), stays signed in, and 
   });
 
   await test.step("an injected EIP-1193 wallet whose key stays on the Node side", async () => {
-    await page.exposeFunction("__testSign", async (hex: Hex, from: string) => {
-      if (from.toLowerCase() !== account.address.toLowerCase()) throw new Error(`asked to sign as ${from}`);
-      const signature = await account.signMessage({ message: { raw: hex } });
-      signed.push({ message: hexToString(hex), signature });
-      return signature;
-    });
-    await page.exposeFunction("__testUnknown", (method: string) => void unknownMethods.push(method));
-    await page.addInitScript(
-      ({ address, chainId }) => {
-        const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
-        let connected = false;
-        const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code });
-        const w = window as unknown as Record<string, any>;
-        w.ethereum = {
-          isTestWallet: true,
-          async request({ method, params }: { method: string; params?: unknown[] }) {
-            switch (method) {
-              case "eth_requestAccounts":
-                connected = true;
-                return [address];
-              case "eth_accounts":
-                return connected ? [address] : [];
-              case "eth_chainId":
-                return `0x${chainId.toString(16)}`;
-              case "personal_sign": {
-                const [data, from] = params as [string, string];
-                return w.__testSign(data, from);
-              }
-              default:
-                await w.__testUnknown(method);
-                throw rpcError(4200, `The test wallet does not support ${method}`);
-            }
-          },
-          on(event: string, fn: (...args: unknown[]) => void) {
-            if (!listeners.has(event)) listeners.set(event, new Set());
-            listeners.get(event)!.add(fn);
-          },
-          removeListener(event: string, fn: (...args: unknown[]) => void) {
-            listeners.get(event)?.delete(fn);
-          },
-        };
-      },
-      { address: account.address, chainId: CHAIN_ID },
-    );
+    wallet = await injectTestWallet(page, account, CHAIN_ID);
   });
 
   // The page's call of the server action that verifies the signed message (Next posts the arguments as JSON).
@@ -93,14 +49,14 @@ test("an end user signs in with an injected wallet (SIWE), stays signed in, and 
     await expect(page.getByTestId("siwe-address")).toHaveText(account.address);
 
     // What the wallet signed: this page's EIP-4361 message with a server-issued nonce.
-    expect(signed).toHaveLength(1);
-    const fields = parseSiweMessage(signed[0].message);
+    expect(wallet.messages).toHaveLength(1);
+    const fields = parseSiweMessage(wallet.messages[0].message);
     expect(fields).toMatchObject({ domain: new URL(pageOrigin()).host, uri: pageOrigin(), address: account.address, chainId: CHAIN_ID, version: "1" });
     expect(fields.nonce).toMatch(/^[0-9A-Za-z]{8,}$/);
     // The session is an httpOnly cookie on the tenant's page only.
     const cookie = (await page.context().cookies()).find((c) => c.name === "tp_connect_end_user");
     expect(cookie).toMatchObject({ httpOnly: true, path: `/connect/${publishable}` });
-    console.log(`[siwe] wallet methods the page called that the test wallet does not answer: ${unknownMethods.join(", ") || "none"}`);
+    console.log(`[siwe] wallet methods the page called that the test wallet does not answer: ${wallet.unknownMethods.join(", ") || "none"}`);
   });
 
   await test.step("reload → still signed in (the cookie holds)", async () => {
@@ -119,7 +75,7 @@ test("an end user signs in with an injected wallet (SIWE), stays signed in, and 
     expect(text).not.toContain(`"ok":true`);
     expect(replay.headers()["set-cookie"] ?? "").not.toContain("tp_connect_end_user");
 
-    const api1 = await api("POST", "/v1/connect/verify", key, signed[0]);
+    const api1 = await api("POST", "/v1/connect/verify", key, wallet.messages[0]);
     expect(api1.status).toBe(400);
     expect(api1.body.error.code).toBe("siwe_nonce_used");
 
@@ -143,7 +99,7 @@ test("an end user signs in with an injected wallet (SIWE), stays signed in, and 
     await expect(page.getByRole("button", { name: "Sign in with Ethereum" })).toBeVisible();
     await page.getByRole("button", { name: "Sign in with Ethereum" }).click();
     await expect(page.getByTestId("siwe-address")).toHaveText(account.address);
-    expect(signed).toHaveLength(2);
-    expect(parseSiweMessage(signed[1].message).nonce).not.toBe(parseSiweMessage(signed[0].message).nonce);
+    expect(wallet.messages).toHaveLength(2);
+    expect(parseSiweMessage(wallet.messages[1].message).nonce).not.toBe(parseSiweMessage(wallet.messages[0].message).nonce);
   });
 });

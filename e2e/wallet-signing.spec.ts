@@ -9,10 +9,10 @@
 // 2. Governance: a token holder's wallet delegates to itself by signature (Delegation, relayed by the acting
 //    account), a proposal is made and becomes Active, the wallet votes by signature (Ballot): hasVoted and
 //    the tally on chain count the wallet's power, not the acting account's.
-import type { BrowserContext } from "@playwright/test";
-import { createPublicClient, getAddress, http, parseAbi, parseEther, type Address, type Hex, type TypedDataDefinition } from "viem";
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { createPublicClient, http, parseAbi, parseEther, type Address } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect, test, api, base, until, newContext, expectNoHorizontalOverflow } from "./helpers";
+import { injectTestWallet } from "./test-wallet";
 
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 375, height: 812 };
@@ -28,60 +28,6 @@ const GOVERNOR = parseAbi([
   "function proposalVotes(uint256) view returns (uint256 against, uint256 for, uint256 abstain)",
   "function hasVoted(uint256, address) view returns (bool)",
 ]);
-
-type Signed = { primaryType: string; domain: Record<string, unknown>; message: Record<string, unknown> };
-
-/**
- * An injected test wallet in every page of `context`: eth_requestAccounts / eth_accounts / eth_chainId answered
- * in the page, eth_signTypedData_v4 signed on the Node side by `account`. Returns what it signed.
- */
-async function injectWallet(context: BrowserContext, account: PrivateKeyAccount, chainId: number) {
-  const signed: Signed[] = [];
-  await context.exposeFunction("__walletSignTypedData", async (from: string, json: string) => {
-    if (from.toLowerCase() !== account.address.toLowerCase()) throw new Error(`asked to sign as ${from}`);
-    const { types, domain, primaryType, message } = JSON.parse(json);
-    const { EIP712Domain: _, ...rest } = types;
-    // Kept with addresses checksummed (the page's JSON has them in lower case) for the checks below.
-    signed.push(JSON.parse(JSON.stringify({ primaryType, domain, message }), (_, v) => (typeof v === "string" && /^0x[0-9a-fA-F]{40}$/.test(v) ? getAddress(v) : v)));
-    return account.signTypedData({ domain, types: rest, primaryType, message } as TypedDataDefinition);
-  });
-  await context.addInitScript(
-    ({ address, chainId }) => {
-      const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
-      let connected = false;
-      const w = window as unknown as Record<string, any>;
-      w.ethereum = {
-        isTestWallet: true,
-        async request({ method, params }: { method: string; params?: unknown[] }) {
-          switch (method) {
-            case "eth_requestAccounts":
-              connected = true;
-              return [address];
-            case "eth_accounts":
-              return connected ? [address] : [];
-            case "eth_chainId":
-              return `0x${chainId.toString(16)}`;
-            case "eth_signTypedData_v4": {
-              const [from, json] = params as [string, string];
-              return w.__walletSignTypedData(from, json);
-            }
-            default:
-              throw Object.assign(new Error(`The test wallet does not support ${method}`), { code: 4200 });
-          }
-        },
-        on(event: string, fn: (...args: unknown[]) => void) {
-          if (!listeners.has(event)) listeners.set(event, new Set());
-          listeners.get(event)!.add(fn);
-        },
-        removeListener(event: string, fn: (...args: unknown[]) => void) {
-          listeners.get(event)?.delete(fn);
-        },
-      };
-    },
-    { address: account.address, chainId },
-  );
-  return signed;
-}
 
 /** A tenant through the API: its access token, a secret key and the acting account's address. */
 async function register(slug: string, company: string) {
@@ -143,7 +89,7 @@ test("a Safe owner signs a pending transaction with their browser wallet; a non-
 
   await test.step("at 375 px, a wallet that is not an owner signs: refused in words, nothing kept", async () => {
     const phone = await newContext(browser, { viewport: PHONE, storageState: await context.storageState() });
-    const signed = await injectWallet(phone, stranger, chainId);
+    const signed = (await injectTestWallet(phone, stranger, chainId)).typedData;
     const p = await phone.newPage();
     await p.goto(`${base()}${path()}`);
     const button = p.getByRole("button", { name: "Sign Safe transaction 0 with your wallet" });
@@ -172,7 +118,7 @@ test("a Safe owner signs a pending transaction with their browser wallet; a non-
 
   await test.step("the owner signs with their wallet (SafeTx EIP-712): 2 of 2; a second signature is not kept twice", async () => {
     const ownerContext = await newContext(browser, { viewport: WIDE, storageState: await context.storageState() });
-    const signed = await injectWallet(ownerContext, owner, chainId);
+    const signed = (await injectTestWallet(ownerContext, owner, chainId)).typedData;
     const p = await ownerContext.newPage();
     p.on("pageerror", (e) => errors.push(e.message));
     await p.goto(`${base()}${path()}`);
@@ -238,7 +184,7 @@ test("a token holder delegates and votes with their browser wallet; the vote cou
   });
 
   const context = await newContext(browser, { viewport: WIDE });
-  const signed = await injectWallet(context, holder, chainId);
+  const signed = (await injectTestWallet(context, holder, chainId)).typedData;
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
