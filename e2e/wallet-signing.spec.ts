@@ -92,7 +92,7 @@ test("a Safe owner signs a pending transaction with their browser wallet; a non-
     const signed = (await injectTestWallet(phone, stranger, chainId)).typedData;
     const p = await phone.newPage();
     await p.goto(`${base()}${path()}`);
-    const button = p.getByRole("button", { name: "Sign Safe transaction 0 with your wallet" });
+    const button = p.getByRole("button", { name: "Sign Safe transaction 0 with a browser wallet" });
     await button.scrollIntoViewIfNeeded();
     await expect(button).toBeInViewport();
     const box = (await button.boundingBox())!;
@@ -122,14 +122,14 @@ test("a Safe owner signs a pending transaction with their browser wallet; a non-
     const p = await ownerContext.newPage();
     p.on("pageerror", (e) => errors.push(e.message));
     await p.goto(`${base()}${path()}`);
-    await p.getByRole("button", { name: "Sign Safe transaction 0 with your wallet" }).click();
+    await p.getByRole("button", { name: "Sign Safe transaction 0 with a browser wallet" }).click();
     await expect(p.getByTestId("wallet-signed-0")).toHaveText(`Signed by ${owner.address}.`);
     expect(signed).toHaveLength(1);
     expect(signed[0]).toMatchObject({ primaryType: "SafeTx", domain: { chainId, verifyingContract: safe }, message: { to: recipient, value: parseEther("0.25").toString(), nonce: "0", operation: 0 } });
     await expect(p.getByTestId("confirmations-0")).toContainText("2 of 2");
     await expect(p.getByTestId("confirmations-0")).toContainText("(wallet signature)");
 
-    await p.getByRole("button", { name: "Sign Safe transaction 0 with your wallet" }).click();
+    await p.getByRole("button", { name: "Sign Safe transaction 0 with a browser wallet" }).click();
     await expect(p.getByTestId("wallet-signed-0")).toContainText("had signed this transaction already");
     await p.reload();
     await expect(p.getByTestId("confirmations-0")).toContainText("2 of 2");
@@ -192,12 +192,12 @@ test("a token holder delegates and votes with their browser wallet; the vote cou
 
   await test.step("connect the wallet: 300 VOTE held, no voting power yet", async () => {
     await signIn(page, "/governance", email);
-    await card.getByRole("button", { name: "Connect your wallet" }).click();
+    await card.getByRole("button", { name: "Connect a browser wallet" }).click();
     await expect(card.getByTestId(`wallet-power-${id}`)).toContainText(`${holder.address}: voting power 0 VOTE of 300 VOTE held — not delegated yet`);
   });
 
   await test.step("delegate with the wallet (Delegation signed, delegateBySig relayed): delegates and getVotes on chain", async () => {
-    await card.getByRole("button", { name: "Delegate with your wallet in Wallet DAO" }).click();
+    await card.getByRole("button", { name: "Delegate with a browser wallet in Wallet DAO" }).click();
     await expect(card.getByTestId("followed")).toHaveAttribute("data-status", "confirmed", { timeout: 60_000 });
     expect(signed.at(-1)).toMatchObject({ primaryType: "Delegation", domain: { chainId, verifyingContract: token }, message: { delegatee: holder.address, nonce: "0" } });
     expect(await chain.readContract({ address: token, abi: VOTES, functionName: "delegates", args: [holder.address] })).toBe(holder.address);
@@ -224,7 +224,7 @@ test("a token holder delegates and votes with their browser wallet; the vote cou
 
   await test.step("vote against with the wallet (Ballot signed, castVoteBySig relayed): hasVoted and the tally on chain", async () => {
     await row().getByLabel("Your wallet's vote — Wallet vote").selectOption("against");
-    await row().getByRole("button", { name: "Vote with your wallet — Wallet vote" }).click();
+    await row().getByRole("button", { name: "Vote with a browser wallet — Wallet vote" }).click();
     await expect(row().getByTestId("followed")).toHaveAttribute("data-status", "confirmed", { timeout: 60_000 });
     expect(signed.at(-1)).toMatchObject({
       primaryType: "Ballot", domain: { name: "Wallet DAO", version: "1", chainId, verifyingContract: governor }, message: { proposalId: pid.toString(), support: 0, voter: holder.address, nonce: "0" },
@@ -241,7 +241,7 @@ test("a token holder delegates and votes with their browser wallet; the vote cou
 
   await test.step("the same wallet voting again is refused in words, before it is asked to sign", async () => {
     const before = signed.length;
-    await row().getByRole("button", { name: "Vote with your wallet — Wallet vote" }).click();
+    await row().getByRole("button", { name: "Vote with a browser wallet — Wallet vote" }).click();
     await expect(row().getByTestId(`wallet-vote-error-${pid}`)).toHaveText(`${holder.address} has already voted on this proposal: a vote cannot be changed.`);
     expect(signed).toHaveLength(before);
   });
@@ -249,7 +249,7 @@ test("a token holder delegates and votes with their browser wallet; the vote cou
   await test.step("at 375 px the wallet's vote is reachable", async () => {
     await page.setViewportSize(PHONE);
     await expectNoHorizontalOverflow(page);
-    const button = row().getByRole("button", { name: "Vote with your wallet — Wallet vote" });
+    const button = row().getByRole("button", { name: "Vote with a browser wallet — Wallet vote" });
     await button.scrollIntoViewIfNeeded();
     await expect(button).toBeInViewport();
     await page.screenshot({ path: "/tmp/wallet-signing-governance-375.png", fullPage: true });

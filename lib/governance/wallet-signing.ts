@@ -1,5 +1,5 @@
-// Votes and delegations signed in a token holder's browser wallet (the console's "Vote with your wallet" and
-// "Delegate with your wallet"): the EIP-712 data the wallet signs (OpenZeppelin 5.x Governor's Ballot in the
+// Votes and delegations signed in a token holder's browser wallet (the console's "Vote with a browser wallet" and
+// "Delegate with a browser wallet"): the EIP-712 data the wallet signs (OpenZeppelin 5.x Governor's Ballot in the
 // governor's eip712Domain(); ERC20Votes' Delegation in the token's), checked to recover to that wallet here,
 // then relayed on chain by the tenant's acting account through the same logic as the API's vote_by_sig and
 // delegate_by_sig. The vote counts for the wallet's delegated power; the acting account only pays the gas.

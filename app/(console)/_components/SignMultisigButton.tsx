@@ -1,5 +1,5 @@
 "use client";
-// "Sign with your wallet": a Safe owner who is not your acting account signs a pending transaction in their
+// "Sign with a browser wallet": a Safe owner who is not your acting account signs a pending transaction in their
 // browser wallet (the SafeTx EIP-712 data, read on the server). The server keeps the signature only when it
 // recovers to an owner of the Safe over this transaction; it then counts as a confirmation and goes into the
 // execution. A wallet that is not an owner is told so, and nothing is kept.
@@ -37,8 +37,8 @@ export function SignMultisigButton({ id, txIndex }: { id: string; txIndex: numbe
 
   return (
     <span className="stack" style={{ gap: 6, alignItems: "flex-start" }}>
-      <button type="button" className="btn btn-small" onClick={sign} disabled={busy} aria-busy={busy} aria-label={`Sign Safe transaction ${txIndex} with your wallet`}>
-        {busy ? "Waiting for your wallet…" : "Sign with your wallet"}
+      <button type="button" className="btn btn-small" onClick={sign} disabled={busy} aria-busy={busy} aria-label={`Sign Safe transaction ${txIndex} with a browser wallet`}>
+        {busy ? "Waiting for the browser wallet…" : "Sign with a browser wallet"}
       </button>
       {done ? (
         <span className="small" role="status" data-testid={`wallet-signed-${txIndex}`}>

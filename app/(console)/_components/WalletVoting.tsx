@@ -1,7 +1,7 @@
 "use client";
-// A token holder's browser wallet on a governance instance: its voting power, "Delegate with your wallet" (the
+// A token holder's browser wallet on a governance instance: its voting power, "Delegate with a browser wallet" (the
 // wallet signs the token's EIP-712 Delegation to itself, the acting account relays delegateBySig), and "Vote with
-// your wallet" on an active proposal (the wallet signs the governor's Ballot, the acting account relays
+// a browser wallet" on an active proposal (the wallet signs the governor's Ballot, the acting account relays
 // castVoteBySig: the vote counts for the wallet's delegated power). Each relayed transaction is followed until final.
 import { useEffect, useState } from "react";
 import type { Address } from "viem";
@@ -90,12 +90,12 @@ export function WalletVotingPanel({ id, name, symbol, decimals }: { id: string; 
       <span className="row" style={{ gap: 6, flexWrap: "wrap" }}>
         {!wallet.address ? (
           <button type="button" className="btn btn-small" onClick={connect} disabled={busy} aria-busy={busy}>
-            {busy ? "Waiting for your wallet…" : "Connect your wallet"}
+            {busy ? "Waiting for the browser wallet…" : "Connect a browser wallet"}
           </button>
         ) : null}
         {wallet.address && power && !self ? (
-          <button type="button" className="btn btn-small" onClick={delegate} disabled={busy} aria-busy={busy} aria-label={`Delegate with your wallet in ${name}`}>
-            {busy ? "Waiting for your wallet…" : "Delegate with your wallet"}
+          <button type="button" className="btn btn-small" onClick={delegate} disabled={busy} aria-busy={busy} aria-label={`Delegate with a browser wallet in ${name}`}>
+            {busy ? "Waiting for the browser wallet…" : "Delegate with a browser wallet"}
           </button>
         ) : null}
       </span>
@@ -105,7 +105,7 @@ export function WalletVotingPanel({ id, name, symbol, decimals }: { id: string; 
   );
 }
 
-/** "Vote with your wallet" on an active proposal: for, against or abstain, signed by the connected wallet. */
+/** "Vote with a browser wallet" on an active proposal: for, against or abstain, signed by the connected wallet. */
 export function WalletVote({ governance, proposal, label }: { governance: string; proposal: string; label: string }) {
   const wallet = useBrowserWallet();
   const [support, setSupport] = useState("for");
@@ -140,8 +140,8 @@ export function WalletVote({ governance, proposal, label }: { governance: string
           <option value="against">Against</option>
           <option value="abstain">Abstain</option>
         </select>
-        <button type="button" className="btn btn-small" onClick={voteWithWallet} disabled={busy} aria-busy={busy} aria-label={`Vote with your wallet — ${label}`}>
-          {busy ? "Waiting for your wallet…" : "Vote with your wallet"}
+        <button type="button" className="btn btn-small" onClick={voteWithWallet} disabled={busy} aria-busy={busy} aria-label={`Vote with a browser wallet — ${label}`}>
+          {busy ? "Waiting for the browser wallet…" : "Vote with a browser wallet"}
         </button>
       </span>
       <Problem error={error} testId={`wallet-vote-error-${proposal}`} />
