@@ -50,7 +50,7 @@ describe("forms", () => {
       standard: "ERC20",
       network: "polygon_amoy",
       decimals: 6,
-      features: { mintable: true, burnable: false, pausable: false },
+      features: { mintable: true, burnable: false, pausable: false, votes: false },
     });
     expect(bodyFromForm(form([["events", "*"], ["events", " token.deployed "], ["events", ""]]), { events: "list" })).toEqual({ events: ["*", "token.deployed"] });
     // A number field with text stays text, so the schema reports it instead of a silent NaN.
