@@ -11,7 +11,7 @@
 //    the tally on chain count the wallet's power, not the acting account's.
 import { createPublicClient, http, parseAbi, parseEther, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { expect, test, api, base, until, newContext, expectNoHorizontalOverflow } from "./helpers";
+import { expect, test, api, base, until, newContext, expectNoHorizontalOverflow, confirmDialog } from "./helpers";
 import { injectTestWallet } from "./test-wallet";
 
 const WIDE = { width: 1440, height: 900 };
@@ -141,8 +141,8 @@ test("a Safe owner signs a pending transaction with their browser wallet; a non-
   await test.step("execute: the recipient holds 0.25 POL on chain and the Safe's nonce moved", async () => {
     await page.reload();
     await expect(page.getByTestId("confirmations-0")).toContainText("2 of 2");
-    page.once("dialog", (dialog) => dialog.accept());
     await page.getByRole("button", { name: "Execute Safe transaction 0" }).click();
+    await confirmDialog(page);
     await expect(page.getByText("Nothing pending")).toBeVisible({ timeout: 60_000 });
     expect(await chain.getBalance({ address: recipient })).toBe(parseEther("0.25"));
     expect(await chain.readContract({ address: safe, abi: SAFE, functionName: "nonce" })).toBe(1n);
