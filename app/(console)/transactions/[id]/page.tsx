@@ -14,6 +14,7 @@ import { TransactionTimeline } from "../../_components/TransactionTimeline";
 import { Card } from "@/components/Card";
 import { RecordHeader } from "@/components/RecordHeader";
 import { Notice } from "@/components/Notice";
+import { kindName } from "@/lib/console/transaction-kinds";
 
 export const metadata: Metadata = { title: "Transaction" };
 
@@ -27,9 +28,10 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
     <>
       <RecordHeader
         list={{ href: "/transactions", label: "Transactions" }}
-        title={<span className="mono">{tx.kind}</span>}
+        title={kindName(tx.kind)}
         status={tx.status}
         id={tx.id}
+        subtitle={<span className="mono">{tx.kind}</span>}
         refreshing={pending}
       />
       {tx.error ? (
