@@ -16,6 +16,8 @@ export interface SessionSigner {
   validator: Address;
   /** Key of the user operation's nonce (EntryPoint getNonce(account, nonceKey)). */
   nonceKey: bigint;
+  /** The refusal `sign` would give this built operation (its call, gas, paymaster), checked before it is stored. */
+  refusal(op: Record<string, string | null | undefined>): ApiError | null;
   /**
    * personal_sign(userOpHash) with the server-held key, read and decrypted at the moment of signing; only
    * for an operation of the account this platform built and stored (POST …/ops, the account's run), whose
@@ -42,6 +44,9 @@ function singleCall(callData: Hex): { to: string; value: bigint; selector: Hex }
 }
 
 const big = (v: unknown) => (typeof v === "string" && v ? BigInt(v) : 0n);
+
+const scopeExceeded = (sessionKeyId: string, reason: string) =>
+  invalidRequest("session_scope_exceeded", `Session key ${sessionKeyId} may not sign this user operation: ${reason}.`, "user_op_hash");
 
 /** Why the session may not sign this stored user operation (its call, gas, paymaster), or null when it may. */
 export function outOfScope(r: ConnectSessionKey, op: Record<string, string | null | undefined>): string | null {
@@ -99,6 +104,10 @@ export async function sessionSignerFor(
       sessionKeyId: candidate.id,
       validator,
       nonceKey: validatorNonceKey(validator),
+      refusal(op) {
+        const reason = outOfScope(candidate, op);
+        return reason ? scopeExceeded(candidate.id, reason) : null;
+      },
       async sign(userOpHash: Hex) {
         const current = await db.connectSessionKey.findFirst({ where: { id: candidate.id, revokedAt: null } });
         if (!current?.encryptedKey) throw new ApiError(400, "invalid_request_error", "session_key_revoked", `Session key ${candidate.id} was revoked.`);
@@ -106,7 +115,7 @@ export async function sessionSignerFor(
           where: { tenantId: scope.tenantId, livemode: scope.livemode, userOpHash: userOpHash.toLowerCase(), sender: current.account, chainId: current.chainId },
         });
         const refusal = stored ? outOfScope(current, stored.userOperation as Record<string, string>) : "it is not an operation of this account built here";
-        if (refusal) throw invalidRequest("session_scope_exceeded", `Session key ${candidate.id} may not sign this user operation: ${refusal}.`, "user_op_hash");
+        if (refusal) throw scopeExceeded(candidate.id, refusal);
         return privateKeyToAccount(decryptPrivateKey(current.encryptedKey)).signMessage({ message: { raw: userOpHash } });
       },
     };

@@ -28,12 +28,18 @@ describe("connect mode", () => {
   });
   afterAll(() => receiver?.close());
 
-  /** The one operation of the account awaiting its owner; signs it and returns its record id. */
-  async function signPending(transactionId: string) {
+  /**
+   * The one operation of the account awaiting its owner; signs it and returns its record id. No operation under
+   * `notUnderKey` (a server-held session's nonce key) may ever be listed: the owner could not sign it.
+   */
+  async function signPending(transactionId: string, notUnderKey?: string) {
     const op = await eventually(async () => {
       const pending = await api(t, "GET", `/v1/connect/ops/pending?account=${account}`);
-      return pending.body.data.find((o: any) => o.status === "awaiting_sign");
-    }, "an operation awaiting the owner");
+      expect(pending.status, JSON.stringify(pending.body)).toBe(200);
+      const listed = pending.body.data.filter((o: any) => o.status === "awaiting_sign");
+      if (notUnderKey) for (const o of listed) expect((BigInt(o.nonce) >> 64n).toString(), "an operation under the session's key was listed as awaiting the owner").not.toBe(notUnderKey);
+      return listed[0];
+    }, "an operation awaiting the owner", 30_000, 400); // within the key's 100 requests a minute
     const carried = await db.relayOperation.findFirstOrThrow({ where: { userOpHash: op.user_op_hash } });
     expect(carried.transactionId).toBe(transactionId);
     const signature = await owner.signMessage({ message: { raw: op.user_op_hash as Hex } });
@@ -138,7 +144,7 @@ describe("connect mode", () => {
     await eventually(async () => (await api(t, "GET", `/v1/connect/accounts/${account}/sessions`)).body.data.find((s: { id: string }) => s.id === granted.body.id)?.status === "active", "the session installed");
 
     const mint = await api(t, "POST", `/v1/tokens/${token.id}/mint`, { to: HOLDER, amount: "1" });
-    await signPending(mint.body.id);
+    await signPending(mint.body.id, granted.body.nonce_key);
     expect((await settled(mint.body.id)).status).toBe("confirmed");
     const carried = await db.relayOperation.findMany({ where: { transactionId: mint.body.id } });
     // One operation, the owner's (not under the session's nonce key); the session's unsigned draft is gone.

@@ -68,6 +68,8 @@ const hex = (v: bigint) => `0x${v.toString(16)}`;
 export async function prepareUserOperation(
   scope: Scope,
   input: { address: string; chain_id: string; calls: Call[]; paymaster_id?: string; transaction_id?: string; nonce_key?: bigint },
+  /** Checks the built operation before it is stored (a session key's scope): a refusal stores nothing and throws it. */
+  admit?: (op: Record<string, string | null | undefined>) => ApiError | null,
 ) {
   const account = await findAccount(scope, input.address, input.chain_id);
   // A user operation of its own is a chain write of the plan (one that carries a transaction record was counted there).
@@ -107,6 +109,8 @@ export async function prepareUserOperation(
   const verificationGasLimit = margin ? hex(BigInt(estimate.verificationGasLimit) + margin) : estimate.verificationGasLimit;
   Object.assign(op, { preVerificationGas: estimate.preVerificationGas, verificationGasLimit, callGasLimit: estimate.callGasLimit });
   if (sponsor) Object.assign(op, await sponsor.sign(op, estimate));
+  const refused = admit?.(op as Record<string, string | null | undefined>);
+  if (refused) throw refused;
   const userOpHash = userOperationHash(op, entryPoint, chainTarget(account.network).chain.id);
   const record = await db.relayOperation.create({
     data: {

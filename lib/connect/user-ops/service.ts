@@ -83,10 +83,13 @@ export async function runUserOperations(sender: WalletKey, _network: string): Pr
     // A server-held session key the owner granted for this call signs at once; otherwise the owner will.
     const session = await sessionSignerFor(scope, { address: sender.from, chainId }, call);
     const input = { address: sender.from, chain_id: chainId, calls: [call], transaction_id: record.id };
-    const op = await prepareUserOperation(scope, { ...input, nonce_key: session?.nonceKey });
-    if (session) {
-      // The session checks the built operation (gas, paymaster) before signing. Out of its scope, the
-      // unsigned operation (under the session's nonce key) is dropped and the owner gets one of its own.
+    // The session checks the built operation (gas, paymaster) before it is stored: out of its scope, nothing
+    // is stored under the session's nonce key (no operation the owner is listed but never meant to sign), and
+    // the owner gets one of its own.
+    const op = session ? await prepareUserOperation(scope, { ...input, nonce_key: session.nonceKey }, session.refusal).catch(ownerSignsInstead) : null;
+    if (!op) await prepareUserOperation(scope, input);
+    else if (session) {
+      // Checked again at signing (the key may be revoked meanwhile): then the stored operation is dropped for the owner's.
       const signature = await session.sign(op.user_op_hash as Hex).catch(ownerSignsInstead);
       if (signature) await signOp(scope, op.user_op_hash, signature);
       else if ((await db.relayOperation.deleteMany({ where: { tenantId: scope.tenantId, livemode: scope.livemode, userOpHash: op.user_op_hash, status: "awaiting_sign" } })).count) {
