@@ -3,7 +3,9 @@
 import { readFileSync, readdirSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
+import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
@@ -61,8 +63,43 @@ async function withEngine<T>(url: string, fn: (engine: bg.SchemaEngine) => Promi
   }
 }
 
+// The 53 migrations before the first release were squashed into one baseline; a database they built (a
+// developer's) has the same schema, so it is recorded as having the baseline, as `prisma migrate resolve
+// --applied` would. One made by an older history is told how to catch up.
+const BASELINE = "20261127154202_baseline";
+const LAST_BEFORE_BASELINE = "20261127115625_multisig_wallet_signatures";
+
+async function adoptBaseline(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const table = await client.query(`SELECT to_regclass('_prisma_migrations') AS t`);
+    if (!table.rows[0].t) return;
+    const { rows } = await client.query<{ migration_name: string }>(
+      `SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    );
+    const names = new Set(rows.map((r) => r.migration_name));
+    if (!names.size || names.has(BASELINE)) return;
+    if (!names.has(LAST_BEFORE_BASELINE)) {
+      throw new Error(
+        `this database was built by migrations older than the baseline ${BASELINE}: bring it up to date at commit 736b701 ` +
+          `(npm run db:migrate), or recreate it (the embedded one: delete .data/)`,
+      );
+    }
+    const checksum = createHash("sha256").update(readFileSync(join(migrationsDir, BASELINE, "migration.sql"))).digest("hex");
+    await client.query(
+      `INSERT INTO _prisma_migrations (id, checksum, migration_name, started_at, finished_at, applied_steps_count)
+       VALUES (gen_random_uuid()::text, $1, $2, now(), now(), 1)`,
+      [checksum, BASELINE],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 /** Applies every migration not yet recorded in `_prisma_migrations`; returns the names applied. */
 export async function applyMigrations(url: string): Promise<string[]> {
+  await adoptBaseline(url);
   return withEngine(url, async (engine) => {
     const out = await engine.applyMigrations({ migrationsList: migrationsList(), filters });
     return out.appliedMigrationNames;

@@ -1,2 +1,0 @@
--- AlterTable
-ALTER TABLE "tokens" ADD COLUMN     "regulated" JSONB;

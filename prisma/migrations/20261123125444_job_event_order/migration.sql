@@ -1,2 +1,0 @@
--- AlterTable
-ALTER TABLE "job_events" ADD COLUMN     "seq" BIGSERIAL NOT NULL;

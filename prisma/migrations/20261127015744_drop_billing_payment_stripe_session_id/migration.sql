@@ -1,2 +1,0 @@
--- AlterTable
-ALTER TABLE "billing_payments" DROP COLUMN "stripe_session_id";
