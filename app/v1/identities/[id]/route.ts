@@ -1,5 +1,6 @@
 // /v1/identities/{id} — identity details; update its on-chain address (POST, legacy PUT); remove it from the registry
 import { api } from "@/lib/api/handler";
+import { postWithLegacy } from "@/lib/api/legacy-method";
 import { Identity, IdentityParams, RemoveIdentityInput, UpdateIdentityInput } from "@/lib/schemas/identities";
 import { getIdentity, removeIdentity, updateIdentityAddress } from "@/lib/trex/identities/service";
 
@@ -8,15 +9,9 @@ export const GET = api(
   ({ scope, params }) => getIdentity(scope, params.id),
 );
 
-const update = { auth: "api_key" as const, params: IdentityParams, body: UpdateIdentityInput, response: Identity, tags: ["identities"] as const };
-
-export const POST = api(
-  { ...update, summary: "Update the identity's on-chain address (IdentityRegistry.updateIdentity; shows once confirmed)" },
-  ({ scope, params, body }) => updateIdentityAddress(scope, params.id, body),
-);
-
-export const PUT = api(
-  { ...update, summary: "Legacy form of the update", deprecated: true },
+export const { POST, PUT } = postWithLegacy(
+  "PUT",
+  { auth: "api_key", params: IdentityParams, body: UpdateIdentityInput, response: Identity, tags: ["identities"], summary: "Update the identity's on-chain address (IdentityRegistry.updateIdentity; shows once confirmed)" },
   ({ scope, params, body }) => updateIdentityAddress(scope, params.id, body),
 );
 

@@ -1,5 +1,6 @@
 // /v1/webhook_endpoints/{id} — retrieve, update (POST; PUT is its deprecated form), delete
 import { api } from "@/lib/api/handler";
+import { postWithLegacy } from "@/lib/api/legacy-method";
 import { Deleted, IdParam } from "@/lib/schemas/common";
 import { UpdateWebhookEndpointInput, WebhookEndpoint } from "@/lib/schemas/webhooks";
 import { deleteEndpoint, getEndpoint, updateEndpoint } from "@/lib/webhooks/endpoints";
@@ -9,14 +10,10 @@ export const GET = api(
   ({ scope, params }) => getEndpoint(scope, params.id),
 );
 
-const update = { auth: "api_key" as const, params: IdParam, body: UpdateWebhookEndpointInput, response: WebhookEndpoint, tags: ["webhooks"] as const };
-
-export const POST = api({ ...update, summary: "Update a webhook endpoint" }, ({ scope, params, body }) =>
-  updateEndpoint(scope, params.id, body),
-);
-
-export const PUT = api({ ...update, summary: "Update a webhook endpoint (deprecated: use POST)", deprecated: true }, ({ scope, params, body }) =>
-  updateEndpoint(scope, params.id, body),
+export const { POST, PUT } = postWithLegacy(
+  "PUT",
+  { auth: "api_key", params: IdParam, body: UpdateWebhookEndpointInput, response: WebhookEndpoint, tags: ["webhooks"], summary: "Update a webhook endpoint" },
+  ({ scope, params, body }) => updateEndpoint(scope, params.id, body),
 );
 
 export const DELETE = api(

@@ -1,17 +1,12 @@
 // /v1/identities/{id}/country — update the identity's country (POST, legacy PATCH)
 import { api } from "@/lib/api/handler";
+import { postWithLegacy } from "@/lib/api/legacy-method";
 import { Identity, IdentityParams, UpdateCountryInput } from "@/lib/schemas/identities";
 import { updateIdentityCountry } from "@/lib/trex/identities/service";
 
-const update = { auth: "api_key" as const, params: IdentityParams, body: UpdateCountryInput, response: Identity, tags: ["identities"] as const };
-
-export const POST = api(
-  { ...update, summary: "Update the country code (IdentityRegistry.updateCountry; shows once confirmed)" },
-  ({ scope, params, body }) => updateIdentityCountry(scope, params.id, body),
-);
-
-export const PATCH = api(
-  { ...update, summary: "Legacy form of the country update", deprecated: true },
+export const { POST, PATCH } = postWithLegacy(
+  "PATCH",
+  { auth: "api_key", params: IdentityParams, body: UpdateCountryInput, response: Identity, tags: ["identities"], summary: "Update the country code (IdentityRegistry.updateCountry; shows once confirmed)" },
   ({ scope, params, body }) => updateIdentityCountry(scope, params.id, body),
 );
 

@@ -1,5 +1,6 @@
 // /v1/vrf/consumers/{id}/config — the consumer's configuration from chain; update it (POST, legacy PUT)
 import { api } from "@/lib/api/handler";
+import { postWithLegacy } from "@/lib/api/legacy-method";
 import { IdParam } from "@/lib/schemas/common";
 import { Transaction } from "@/lib/schemas/transactions";
 import { UpdateVrfConfigInput, VrfConsumerConfig } from "@/lib/schemas/vrf";
@@ -10,15 +11,9 @@ export const GET = api(
   ({ scope, params }) => vrfConfig(scope, params.id),
 );
 
-const update = { auth: "api_key" as const, params: IdParam, body: UpdateVrfConfigInput, response: Transaction, errors: { 404: "No such VRF consumer" }, tags: ["vrf"] as const };
-
-export const POST = api(
-  { ...update, summary: "Update the consumer's configuration on chain (setConfig); answers the transaction" },
-  ({ scope, params, body }) => updateVrfConfig(scope, params.id, body),
-);
-
-export const PUT = api(
-  { ...update, summary: "Legacy form of the update", deprecated: true },
+export const { POST, PUT } = postWithLegacy(
+  "PUT",
+  { auth: "api_key", params: IdParam, body: UpdateVrfConfigInput, response: Transaction, errors: { 404: "No such VRF consumer" }, tags: ["vrf"], summary: "Update the consumer's configuration on chain (setConfig); answers the transaction" },
   ({ scope, params, body }) => updateVrfConfig(scope, params.id, body),
 );
 
