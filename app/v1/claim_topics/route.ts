@@ -9,11 +9,7 @@ export const GET = api(
 );
 
 export const POST = api(
-  {
-    auth: "api_key", summary: "Create a claim topic (ClaimTopicsRegistry.addClaimTopic)", body: CreateClaimTopicInput, response: ClaimTopic, status: 201,
-    errors: { 404: "No such token for this tenant", 409: "The token already requires this topic (`claim_topic_exists`), or idempotency_key reused with other parameters" },
-    tags: ["claim topics"],
-  },
+  { auth: "api_key", summary: "Create a claim topic (ClaimTopicsRegistry.addClaimTopic)", body: CreateClaimTopicInput, response: ClaimTopic, status: 201, errors: { 404: "No such token for this tenant", 409: "The token already requires this topic (`claim_topic_exists`), or idempotency_key reused with other parameters" }, tags: ["claim topics"] },
   ({ scope, body }) => createClaimTopic(scope, body),
 );
 

@@ -9,10 +9,7 @@ export const GET = api(
 );
 
 export const POST = api(
-  {
-    auth: "api_key", summary: "Deploy a Safe 1.4.1 multisig through the SafeProxyFactory, at the address predict_address gives", body: CreateMultisigInput,
-    response: Multisig, status: 201, tags: ["multisigs"],
-  },
+  { auth: "api_key", summary: "Deploy a Safe 1.4.1 multisig through the SafeProxyFactory, at the address predict_address gives", body: CreateMultisigInput, response: Multisig, status: 201, tags: ["multisigs"] },
   ({ scope, body }) => createMultisig(scope, body),
 );
 

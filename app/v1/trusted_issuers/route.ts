@@ -9,11 +9,7 @@ export const GET = api(
 );
 
 export const POST = api(
-  {
-    auth: "api_key", summary: "Register a trusted issuer (TrustedIssuersRegistry.addTrustedIssuer)", body: CreateTrustedIssuerInput, response: TrustedIssuer, status: 201,
-    errors: { 404: "No such token for this tenant", 409: "The issuer is already trusted by the token (`trusted_issuer_exists`), or idempotency_key reused with other parameters" },
-    tags: ["trusted issuers"],
-  },
+  { auth: "api_key", summary: "Register a trusted issuer (TrustedIssuersRegistry.addTrustedIssuer)", body: CreateTrustedIssuerInput, response: TrustedIssuer, status: 201, errors: { 404: "No such token for this tenant", 409: "The issuer is already trusted by the token (`trusted_issuer_exists`), or idempotency_key reused with other parameters" }, tags: ["trusted issuers"] },
   ({ scope, body }) => createTrustedIssuer(scope, body),
 );
 

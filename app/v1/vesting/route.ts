@@ -9,10 +9,7 @@ export const GET = api(
 );
 
 export const POST = api(
-  {
-    auth: "api_key", summary: "Deploy a vesting schedule (OpenZeppelin VestingWalletCliff), funded with `amount` once deployed", body: CreateVestingInput,
-    response: VestingSchedule, status: 201, tags: ["vesting"],
-  },
+  { auth: "api_key", summary: "Deploy a vesting schedule (OpenZeppelin VestingWalletCliff), funded with `amount` once deployed", body: CreateVestingInput, response: VestingSchedule, status: 201, tags: ["vesting"] },
   ({ scope, body }) => createVesting(scope, body),
 );
 

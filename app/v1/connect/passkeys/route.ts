@@ -4,13 +4,7 @@ import { Passkey, PasskeyInput } from "@/lib/schemas/connect-identity";
 import { addPasskey } from "@/lib/connect/end-users/passkeys";
 
 export const POST = connectApi(
-  {
-    summary: "Store passkey metadata for an account; a WebAuthn registration response is verified against rp_id and the allowed origins",
-    body: PasskeyInput,
-    response: Passkey,
-    status: 201,
-    errors: { 404: "No such account for this tenant on that chain", 409: "A passkey with this credential id is already registered" },
-  },
+  { summary: "Store passkey metadata for an account; a WebAuthn registration response is verified against rp_id and the allowed origins", body: PasskeyInput, response: Passkey, status: 201, errors: { 404: "No such account for this tenant on that chain", 409: "A passkey with this credential id is already registered" } },
   ({ scope, body }) => addPasskey(scope, body),
 );
 

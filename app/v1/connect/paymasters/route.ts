@@ -11,13 +11,7 @@ export const GET = connectApi(
 );
 
 export const POST = connectApi(
-  {
-    summary: "Register a deployed paymaster; signer as keystore_json + keystore_password, or the deprecated signer_private_key",
-    body: PaymasterInput,
-    response: Paymaster,
-    status: 201,
-    errors: { 409: "The paymaster is already registered", 502: "The network's RPC could not be reached", 503: "Too many keystore imports at once (Retry-After)" },
-  },
+  { summary: "Register a deployed paymaster; signer as keystore_json + keystore_password, or the deprecated signer_private_key", body: PaymasterInput, response: Paymaster, status: 201, errors: { 409: "The paymaster is already registered", 502: "The network's RPC could not be reached", 503: "Too many keystore imports at once (Retry-After)" } },
   async ({ scope, body }) => {
     const paymaster = await registerPaymaster(scope, body);
     return body.signer_private_key !== undefined ? new Reply(paymaster, 201, { Warning: DEPRECATED_KEY_WARNING }) : paymaster;

@@ -4,13 +4,7 @@ import { SessionKeyCreated, SessionKeyInput } from "@/lib/schemas/connect-sessio
 import { createSession } from "@/lib/connect/sessions/service";
 
 export const POST = connectApi(
-  {
-    summary: "Register a session key; answers the callData that installs it on the account (status awaiting_install until a user operation carrying it confirms)",
-    body: SessionKeyInput,
-    response: SessionKeyCreated,
-    status: 201,
-    errors: { 404: "No such account for this tenant on that chain", 409: "The account already has a live session for this signer", 502: "The chain did not answer" },
-  },
+  { summary: "Register a session key; answers the callData that installs it on the account (status awaiting_install until a user operation carrying it confirms)", body: SessionKeyInput, response: SessionKeyCreated, status: 201, errors: { 404: "No such account for this tenant on that chain", 409: "The account already has a live session for this signer", 502: "The chain did not answer" } },
   ({ scope, body }) => createSession(scope, body),
 );
 

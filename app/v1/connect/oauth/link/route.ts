@@ -4,13 +4,7 @@ import { OAuthLink, OAuthLinkInput } from "@/lib/schemas/connect-identity";
 import { linkOAuth } from "@/lib/connect/end-users/oauth";
 
 export const POST = connectApi(
-  {
-    summary: "Link an OAuth identity to an account (repeating the same link answers it again)",
-    body: OAuthLinkInput,
-    response: OAuthLink,
-    status: 201,
-    errors: { 404: "No such account for this tenant on that chain", 409: "The identity is linked to another account, or the account already has a link for the provider" },
-  },
+  { summary: "Link an OAuth identity to an account (repeating the same link answers it again)", body: OAuthLinkInput, response: OAuthLink, status: 201, errors: { 404: "No such account for this tenant on that chain", 409: "The identity is linked to another account, or the account already has a link for the provider" } },
   ({ scope, body }) => linkOAuth(scope, body),
 );
 

@@ -4,13 +4,7 @@ import { ImportKeystoreInput, Paymaster } from "@/lib/schemas/connect-identity";
 import { registerPaymaster } from "@/lib/connect/paymasters/service";
 
 export const POST = connectApi(
-  {
-    summary: "Register a paymaster from an Ethereum keystore V3 plus password (preferred); the plaintext key is never persisted",
-    body: ImportKeystoreInput,
-    response: Paymaster,
-    status: 201,
-    errors: { 409: "The paymaster is already registered", 502: "The network's RPC could not be reached", 503: "Too many keystore imports at once (Retry-After)" },
-  },
+  { summary: "Register a paymaster from an Ethereum keystore V3 plus password (preferred); the plaintext key is never persisted", body: ImportKeystoreInput, response: Paymaster, status: 201, errors: { 409: "The paymaster is already registered", 502: "The network's RPC could not be reached", 503: "Too many keystore imports at once (Retry-After)" } },
   ({ scope, body }) => registerPaymaster(scope, body),
 );
 

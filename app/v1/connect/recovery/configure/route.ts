@@ -4,13 +4,7 @@ import { RecoveryConfig, RecoveryConfigureInput } from "@/lib/schemas/connect-re
 import { configureRecovery } from "@/lib/connect/recovery/service";
 
 export const POST = connectApi(
-  {
-    summary: "Set (create or replace) guardians, threshold and timelock of an account (off-chain registry); answers the callData that installs or updates the RecoveryValidator on chain",
-    body: RecoveryConfigureInput,
-    response: RecoveryConfig,
-    status: 200,
-    errors: { 404: "The account is not a smart account of this tenant on that chain", 409: "A recovery request of the account is pending" },
-  },
+  { summary: "Set (create or replace) guardians, threshold and timelock of an account (off-chain registry); answers the callData that installs or updates the RecoveryValidator on chain", body: RecoveryConfigureInput, response: RecoveryConfig, status: 200, errors: { 404: "The account is not a smart account of this tenant on that chain", 409: "A recovery request of the account is pending" } },
   ({ scope, body }) => configureRecovery(scope, body),
 );
 

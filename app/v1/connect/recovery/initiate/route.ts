@@ -4,13 +4,7 @@ import { RecoveryInitiateInput, RecoveryRequest } from "@/lib/schemas/connect-re
 import { initiateRecovery } from "@/lib/connect/recovery/service";
 
 export const POST = connectApi(
-  {
-    summary: "A guardian proposes new root-validator key data (a new owner); the request is pending until executed or cancelled",
-    body: RecoveryInitiateInput,
-    response: RecoveryRequest,
-    status: 201,
-    errors: { 404: "The account is not a smart account of this tenant on that chain", 409: "A recovery request of the account is already pending" },
-  },
+  { summary: "A guardian proposes new root-validator key data (a new owner); the request is pending until executed or cancelled", body: RecoveryInitiateInput, response: RecoveryRequest, status: 201, errors: { 404: "The account is not a smart account of this tenant on that chain", 409: "A recovery request of the account is already pending" } },
   ({ scope, body }) => initiateRecovery(scope, body),
 );
 

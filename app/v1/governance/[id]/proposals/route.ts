@@ -10,10 +10,7 @@ export const GET = api(
 );
 
 export const POST = api(
-  {
-    auth: "api_key", summary: "Create a proposal from the acting account (propose); answers the proposal with its transaction", params: IdParam, body: ProposeInput,
-    response: ProposedProposal, status: 201, errors: { 404: "No such governance instance" }, tags: ["governance"],
-  },
+  { auth: "api_key", summary: "Create a proposal from the acting account (propose); answers the proposal with its transaction", params: IdParam, body: ProposeInput, response: ProposedProposal, status: 201, errors: { 404: "No such governance instance" }, tags: ["governance"] },
   ({ scope, params, body }) => propose(scope, params.id, body),
 );
 

@@ -5,13 +5,7 @@ import { AccountRecovery } from "@/lib/schemas/connect-recovery";
 import { accountRecovery } from "@/lib/connect/recovery/service";
 
 export const GET = connectApi(
-  {
-    summary: "Guardians, threshold, timelock, whether the RecoveryValidator is installed, and active recovery requests",
-    params: AccountParams,
-    query: ChainQuery,
-    response: AccountRecovery,
-    errors: { 404: "The account is not a smart account of this tenant on that chain" },
-  },
+  { summary: "Guardians, threshold, timelock, whether the RecoveryValidator is installed, and active recovery requests", params: AccountParams, query: ChainQuery, response: AccountRecovery, errors: { 404: "The account is not a smart account of this tenant on that chain" } },
   ({ scope, params, query }) => accountRecovery(scope, params.address, query.chain_id),
 );
 

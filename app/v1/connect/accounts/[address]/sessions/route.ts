@@ -5,13 +5,7 @@ import { SessionKeyList, SessionKeyListQuery } from "@/lib/schemas/connect-sessi
 import { listSessions } from "@/lib/connect/sessions/service";
 
 export const GET = connectApi(
-  {
-    summary: "List session keys",
-    params: AccountParams,
-    query: SessionKeyListQuery,
-    response: SessionKeyList,
-    errors: { 404: "No such account for this tenant", 502: "The chain did not answer" },
-  },
+  { summary: "List session keys", params: AccountParams, query: SessionKeyListQuery, response: SessionKeyList, errors: { 404: "No such account for this tenant", 502: "The chain did not answer" } },
   ({ scope, params, query }) => listSessions(scope, params.address, query),
 );
 

@@ -5,14 +5,7 @@ import { OpParams, RelayOperation, SignatureInput } from "@/lib/schemas/connect"
 import { signOp } from "@/lib/connect/user-ops/prepare";
 
 export const POST = connectApi(
-  {
-    summary: "Submit the client's signature of an operation awaiting it (awaiting_sign → pending)",
-    params: OpParams,
-    body: SignatureInput,
-    response: RelayOperation,
-    status: 200,
-    errors: { 502: "The bundler could not be reached; the operation stays awaiting_sign. A send without an answer stays pending: the chain settles it." },
-  },
+  { summary: "Submit the client's signature of an operation awaiting it (awaiting_sign → pending)", params: OpParams, body: SignatureInput, response: RelayOperation, status: 200, errors: { 502: "The bundler could not be reached; the operation stays awaiting_sign. A send without an answer stays pending: the chain settles it." } },
   ({ scope, params, body }) => signOp(scope, params.userOpHash, body.signature),
 );
 

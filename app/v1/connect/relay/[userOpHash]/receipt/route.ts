@@ -4,13 +4,7 @@ import { ReceiptQuery, RelayReceipt, UserOpHashParams } from "@/lib/schemas/conn
 import { relayReceipt } from "@/lib/connect/user-ops/relay";
 
 export const GET = connectApi(
-  {
-    summary: "On-chain receipt of a relayed user operation (null while not yet mined)",
-    params: UserOpHashParams,
-    query: ReceiptQuery,
-    response: RelayReceipt,
-    errors: { 502: "The bundler did not answer" },
-  },
+  { summary: "On-chain receipt of a relayed user operation (null while not yet mined)", params: UserOpHashParams, query: ReceiptQuery, response: RelayReceipt, errors: { 502: "The bundler did not answer" } },
   ({ scope, params, query }) => relayReceipt(scope, params.userOpHash, query.chain_id),
 );
 

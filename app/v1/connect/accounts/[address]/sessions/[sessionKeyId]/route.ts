@@ -4,13 +4,7 @@ import { SessionKeyDeleteQuery, SessionKeyParams, SessionKeyRevoked } from "@/li
 import { revokeSession } from "@/lib/connect/sessions/service";
 
 export const DELETE = connectApi(
-  {
-    summary: "Revoke a session key: revoked at once (a server-held key is erased); relay revoke_call_data to remove it on chain",
-    params: SessionKeyParams,
-    query: SessionKeyDeleteQuery,
-    response: SessionKeyRevoked,
-    errors: { 404: "No such account or session key for this tenant", 502: "The chain did not answer" },
-  },
+  { summary: "Revoke a session key: revoked at once (a server-held key is erased); relay revoke_call_data to remove it on chain", params: SessionKeyParams, query: SessionKeyDeleteQuery, response: SessionKeyRevoked, errors: { 404: "No such account or session key for this tenant", 502: "The chain did not answer" } },
   ({ scope, params, query }) => revokeSession(scope, params.address, params.sessionKeyId, query.chain_id),
 );
 
