@@ -3,18 +3,13 @@
 // plaintext with an EIP-712 signature of its signer (fhEVM's KMS/gateway `DecryptionResult`), which we verify
 // before anything is stored. The signed message binds the answer to our request id, the contract, the handles
 // and the chain, so a signature can fulfil no other request.
-import { encodeAbiParameters, getAddress, keccak256, recoverTypedDataAddress, toHex, type Address, type Hex } from "viem";
+import { parseAbiParameters, encodeAbiParameters, getAddress, keccak256, recoverTypedDataAddress, toHex, type Address, type Hex } from "viem";
 
 export const DECRYPTION_DOMAIN_NAME = "Decryption";
 export const DECRYPTION_DOMAIN_VERSION = "1";
 
 export const DECRYPTION_TYPES = {
-  DecryptionResult: [
-    { name: "requestId", type: "bytes32" },
-    { name: "contractAddress", type: "address" },
-    { name: "ctHandles", type: "bytes32[]" },
-    { name: "decryptedResult", type: "bytes" },
-  ],
+  DecryptionResult: parseAbiParameters("bytes32 requestId, address contractAddress, bytes32[] ctHandles, bytes decryptedResult"),
 } as const;
 
 export interface DecryptionAnswer {

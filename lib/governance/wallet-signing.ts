@@ -3,7 +3,7 @@
 // governor's eip712Domain(); ERC20Votes' Delegation in the token's), checked to recover to that wallet here,
 // then relayed on chain by the tenant's acting account through the same logic as the API's vote_by_sig and
 // delegate_by_sig. The vote counts for the wallet's delegated power; the acting account only pays the gas.
-import { getAddress, isAddress, recoverTypedDataAddress, type Address, type Hex } from "viem";
+import { parseAbiParameters, getAddress, isAddress, recoverTypedDataAddress, type Address, type Hex } from "viem";
 import { invalidRequest } from "@/lib/core/errors";
 import { publicClient } from "@/lib/chain/network/clients";
 import { chainUnavailable, readChain } from "@/lib/chain/network/read";
@@ -12,20 +12,11 @@ import { delegateBySig, findProposal, proposalState, supportOf, vote, type Suppo
 import { deployedGovernance, governorAbi, votesAbi, type Deployed } from "./service";
 
 const BALLOT_TYPES = {
-  Ballot: [
-    { name: "proposalId", type: "uint256" },
-    { name: "support", type: "uint8" },
-    { name: "voter", type: "address" },
-    { name: "nonce", type: "uint256" },
-  ],
+  Ballot: parseAbiParameters("uint256 proposalId, uint8 support, address voter, uint256 nonce"),
 } as const;
 
 const DELEGATION_TYPES = {
-  Delegation: [
-    { name: "delegatee", type: "address" },
-    { name: "nonce", type: "uint256" },
-    { name: "expiry", type: "uint256" },
-  ],
+  Delegation: parseAbiParameters("address delegatee, uint256 nonce, uint256 expiry"),
 } as const;
 
 const addressParam = (value: string, param: string) => {

@@ -1,7 +1,7 @@
 // A Safe transaction as this API proposes it (operation CALL, no gas refund: safeTxGas, baseGas, gasPrice 0,
 // gasToken and refundReceiver the zero address), its EIP-712 hash in Safe 1.4.1's domain and type, and the
 // meaning of the Safe's revert codes.
-import { encodeFunctionData, hashTypedData, zeroAddress, type Abi, type Address, type Hex } from "viem";
+import { parseAbiParameters, encodeFunctionData, hashTypedData, zeroAddress, type Abi, type Address, type Hex } from "viem";
 import { artifact } from "@/lib/chain/artifacts";
 
 export const SENTINEL: Address = "0x0000000000000000000000000000000000000001";
@@ -19,18 +19,7 @@ export interface SafeTx {
 }
 
 export const SAFE_TX_TYPES = {
-  SafeTx: [
-    { name: "to", type: "address" },
-    { name: "value", type: "uint256" },
-    { name: "data", type: "bytes" },
-    { name: "operation", type: "uint8" },
-    { name: "safeTxGas", type: "uint256" },
-    { name: "baseGas", type: "uint256" },
-    { name: "gasPrice", type: "uint256" },
-    { name: "gasToken", type: "address" },
-    { name: "refundReceiver", type: "address" },
-    { name: "nonce", type: "uint256" },
-  ],
+  SafeTx: parseAbiParameters("address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, uint256 nonce"),
 } as const;
 
 const fullTx = (tx: SafeTx) => ({

@@ -2,6 +2,7 @@
 // and Permit2 transfers of the tenant wallet's ERC20_ALT tokens, signed off-chain by the server.
 import { randomBytes } from "node:crypto";
 import {
+  parseAbiParameters,
   bytesToBigInt,
   getAddress,
   isAddressEqual,
@@ -85,10 +86,7 @@ const PERMIT2_TYPES = {
     { name: "nonce", type: "uint256" },
     { name: "deadline", type: "uint256" },
   ],
-  TokenPermissions: [
-    { name: "token", type: "address" },
-    { name: "amount", type: "uint256" },
-  ],
+  TokenPermissions: parseAbiParameters("address token, uint256 amount"),
 } as const;
 
 /**

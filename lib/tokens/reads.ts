@@ -1,6 +1,6 @@
 // On-chain reads of a deployed token: balances and the EIP-712 data of permits. A node that cannot be
 // reached is a 502 (the request was fine; retry later), never a 500.
-import { getAddress, type Abi, type Address, type Hex } from "viem";
+import { parseAbiParameters, getAddress, type Abi, type Address, type Hex } from "viem";
 import { invalidRequest } from "@/lib/core/errors";
 import { bothForms } from "@/lib/core/amounts";
 import { readChain } from "@/lib/chain/network/read";
@@ -35,13 +35,7 @@ export async function balanceOf(scope: Scope, id: string, address: string, nftTo
 }
 
 export const PERMIT_TYPES = {
-  Permit: [
-    { name: "owner", type: "address" },
-    { name: "spender", type: "address" },
-    { name: "value", type: "uint256" },
-    { name: "nonce", type: "uint256" },
-    { name: "deadline", type: "uint256" },
-  ],
+  Permit: parseAbiParameters("address owner, address spender, uint256 value, uint256 nonce, uint256 deadline"),
 } as const;
 
 export interface PermitDomain {
@@ -75,12 +69,7 @@ export async function permitInfo(scope: Scope, id: string, owner: Address) {
     domain_separator: separator,
     domain: { name: domain.name, version: domain.version, chain_id: domain.chainId, verifying_contract: domain.verifyingContract },
     types: {
-      EIP712Domain: [
-        { name: "name", type: "string" },
-        { name: "version", type: "string" },
-        { name: "chainId", type: "uint256" },
-        { name: "verifyingContract", type: "address" },
-      ],
+      EIP712Domain: parseAbiParameters("string name, string version, uint256 chainId, address verifyingContract"),
       Permit: [...PERMIT_TYPES.Permit],
     },
     primary_type: "Permit" as const,

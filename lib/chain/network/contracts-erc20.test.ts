@@ -1,6 +1,6 @@
 // The ERC-20 templates on the in-process EDR chain through viem, as the API uses them: roles, features, permit, ERC-1363 and Permit2.
 import { describe, expect, it } from "vitest";
-import { keccak256, maxUint256, parseEventLogs, parseSignature, toHex } from "viem";
+import { parseAbiParameters, keccak256, maxUint256, parseEventLogs, parseSignature, toHex } from "viem";
 import { ERC1363ReceiverMock } from "@/test/artifacts/ERC1363ReceiverMock";
 import { artifact } from "@/lib/chain/artifacts";
 import { PERMIT2_ADDRESS } from "@/lib/chain/network/predeploys";
@@ -97,13 +97,7 @@ describe("PlatformERC20", () => {
     const signature = await alice.signTypedData({
       domain: { name, version, chainId, verifyingContract },
       types: {
-        Permit: [
-          { name: "owner", type: "address" },
-          { name: "spender", type: "address" },
-          { name: "value", type: "uint256" },
-          { name: "nonce", type: "uint256" },
-          { name: "deadline", type: "uint256" },
-        ],
+        Permit: parseAbiParameters("address owner, address spender, uint256 value, uint256 nonce, uint256 deadline"),
       },
       primaryType: "Permit",
       message: { owner: alice.account.address, spender: bob.account.address, value, nonce, deadline },
@@ -270,10 +264,7 @@ describe("PlatformERC20Alt", () => {
           { name: "nonce", type: "uint256" },
           { name: "deadline", type: "uint256" },
         ],
-        TokenPermissions: [
-          { name: "token", type: "address" },
-          { name: "amount", type: "uint256" },
-        ],
+        TokenPermissions: parseAbiParameters("address token, uint256 amount"),
       },
       primaryType: "PermitTransferFrom",
       // The spender is whoever submits the transaction: the platform wallet.

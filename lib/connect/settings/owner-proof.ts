@@ -2,7 +2,7 @@
 // naming the tenant, the mode, the owner and an expiry. Without it any tenant could name another's owner.
 // Stateless (no challenge endpoint): the client picks the expiry, at most an hour ahead; the settings row
 // keeps the expiry of the last accepted proof, and the next must expire later, so each proof is used once.
-import { getAddress, recoverTypedDataAddress, type Address, type Hex } from "viem";
+import { parseAbiParameters, getAddress, recoverTypedDataAddress, type Address, type Hex } from "viem";
 import { invalidRequest } from "@/lib/core/errors";
 import type { Scope } from "@/lib/core/scope";
 
@@ -10,12 +10,7 @@ export const OWNER_PROOF_MAX_SECONDS = 3600;
 
 export const OWNER_PROOF_DOMAIN = { name: "Token Platform Connect Owner", version: "1" } as const;
 export const OWNER_PROOF_TYPES = {
-  ConnectOwner: [
-    { name: "tenant", type: "string" },
-    { name: "livemode", type: "bool" },
-    { name: "owner", type: "address" },
-    { name: "expiresAt", type: "uint256" },
-  ],
+  ConnectOwner: parseAbiParameters("string tenant, bool livemode, address owner, uint256 expiresAt"),
 } as const;
 
 /** What the owner signs (eth_signTypedData_v4) to become the owner of the tenant's accounts in this mode. */
