@@ -1,16 +1,11 @@
 // The migrations were squashed into one baseline before the first release. A developer's database that the
 // old history built must keep working with `npm run dev` (recorded as having the baseline, nothing re-run);
 // one built by part of that history is refused with a way out, never half-migrated.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import pg from "pg";
+import { describe, expect, it } from "vitest";
 import { applyMigrations } from "@/lib/db/migrate";
+import { ownDatabase } from "@/test/own-database";
 
-const server = new URL(inject("databaseUrl"));
-const name = `migrate_${Date.now()}`;
-const url = new URL(server);
-url.pathname = `/${name}`;
-let admin: pg.Client;
-let client: pg.Client;
+const { url, client } = ownDatabase("migrate", { migrate: false });
 
 const recorded = async () =>
   (await client.query<{ migration_name: string }>("SELECT migration_name FROM _prisma_migrations ORDER BY 1")).rows.map((r) => r.migration_name);
@@ -27,24 +22,10 @@ async function recordOldHistory(names: string[]) {
   }
 }
 
-beforeAll(async () => {
-  admin = new pg.Client({ connectionString: server.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-}, 60_000);
-
-afterAll(async () => {
-  await client?.end();
-  await admin?.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-  await admin?.end();
-});
-
 describe("migrations", () => {
   it("build a new database from the baseline, and a second run applies nothing", async () => {
-    expect(await applyMigrations(url.toString())).toEqual(["20261127154202_baseline"]);
-    expect(await applyMigrations(url.toString())).toEqual([]);
+    expect(await applyMigrations(url)).toEqual(["20261127154202_baseline"]);
+    expect(await applyMigrations(url)).toEqual([]);
     const tables = await client.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'");
     expect(tables.rows[0].n).toBeGreaterThan(60);
   }, 60_000);
@@ -52,14 +33,14 @@ describe("migrations", () => {
   it("adopt a database the pre-baseline history built: the baseline is recorded, nothing is re-run, data stays", async () => {
     await client.query(`INSERT INTO tenants (id, company_name) VALUES ('ten_kept', 'Kept') ON CONFLICT DO NOTHING`);
     await recordOldHistory(["20261122005920_init", "20261127115625_multisig_wallet_signatures"]);
-    expect(await applyMigrations(url.toString())).toEqual([]);
+    expect(await applyMigrations(url)).toEqual([]);
     expect(await recorded()).toContain("20261127154202_baseline");
     expect((await client.query("SELECT company_name FROM tenants WHERE id = 'ten_kept'")).rows).toEqual([{ company_name: "Kept" }]);
   }, 60_000);
 
   it("refuse a database built by only part of the old history, saying how to catch up, and change nothing", async () => {
     await recordOldHistory(["20261122005920_init", "20261124071451_vrf"]);
-    await expect(applyMigrations(url.toString())).rejects.toThrow(/older than the baseline.*736b701.*recreate it/);
+    await expect(applyMigrations(url)).rejects.toThrow(/older than the baseline.*736b701.*recreate it/);
     expect(await recorded()).toEqual(["20261122005920_init", "20261124071451_vrf"]);
   }, 60_000);
 });

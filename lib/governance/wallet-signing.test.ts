@@ -7,7 +7,7 @@ import "@/lib/composition";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Abi, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { ApiError } from "@/lib/core/errors";
+import { refusal } from "@/test/refusal";
 import { artifact } from "@/lib/chain/artifacts";
 import { api, chain, confirmed, deployToken, ERC20_FEATURES, eventually, settled, tenant, type TestTenant } from "@/lib/tokens/testing";
 import type { Scope } from "@/lib/core/scope";
@@ -16,16 +16,6 @@ import { ballotToSign, delegateWithWallet, delegationToSign, voteWithWallet, wal
 const governorAbi = artifact("PlatformGovernor").abi as Abi;
 const tokenAbi = artifact("PlatformERC20Votes").abi as Abi;
 const mine = (blocks: number) => chain().request({ method: "hardhat_mine" as never, params: [`0x${blocks.toString(16)}`] as never });
-
-async function refusal(fn: () => Promise<unknown>) {
-  try {
-    await fn();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 describe("wallet-signed votes and delegations", () => {
   let t: TestTenant;

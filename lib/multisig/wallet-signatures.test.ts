@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { decodeFunctionData, getAddress, hashTypedData, hexToBigInt, parseEther, zeroAddress, type Abi, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { db } from "@/lib/db";
-import { ApiError } from "@/lib/core/errors";
+import { refusal } from "@/test/refusal";
 import { artifact } from "@/lib/chain/artifacts";
 import { api, chain, NETWORK, settled, tenant, type TestTenant } from "@/lib/tokens/testing";
 import { owners as newOwners, type TestOwner } from "@/lib/multisig/testing/safe-client";
@@ -22,17 +22,6 @@ import { deployedMultisig } from "./service";
 const safeAbi = () => artifact("SafeL2").abi as Abi;
 const readSafe = <T>(safe: Address, functionName: string, args: unknown[] = []) =>
   chain().readContract({ address: safe, abi: safeAbi(), functionName, args } as never) as Promise<T>;
-
-/** The ApiError `fn` throws (fails if it does not). */
-async function refusal(fn: () => Promise<unknown>) {
-  try {
-    await fn();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 describe("owners' wallet signatures of pending Safe transactions", () => {
   let t: TestTenant;

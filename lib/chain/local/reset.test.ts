@@ -2,39 +2,18 @@
 // at a low block, so log subscriptions made on the old one must follow the new one from there. Reported: a
 // crypto payment at block 69 stayed pending because the USDC subscription kept from_block 83 of the old chain.
 // Runs on a database of its own: the reset touches every record of chain_key 'local'.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import pg from "pg";
+import { describe, expect, it } from "vitest";
 import { toHex } from "viem";
-import { applyMigrations } from "@/lib/db/migrate";
+import { ownDatabase } from "@/test/own-database";
 import { forgetLocalChainState } from "@/lib/chain/local/reset";
 import { startLocalChain, type LocalChain } from "@/lib/chain/local/node";
 
-const name = `local_reset_${Date.now()}`;
-const server = new URL(inject("databaseUrl"));
-const url = new URL(server);
-url.pathname = `/${name}`;
-let admin: pg.Client;
-let client: pg.Client;
+const { url, client } = ownDatabase("local_reset", { migrate: true });
 
 async function rpc(chain: LocalChain, method: string, params: unknown[] = []) {
   const response = await fetch(chain.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
   return ((await response.json()) as { result: unknown }).result;
 }
-
-beforeAll(async () => {
-  admin = new pg.Client({ connectionString: server.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await applyMigrations(url.toString());
-  client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-}, 60_000);
-
-afterAll(async () => {
-  await client?.end();
-  await admin?.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-  await admin?.end();
-});
 
 describe("a restart of the local chain", () => {
   it("moves subscriptions that started beyond the new head back to it, and forgets the old chain's scan progress", async () => {
@@ -56,7 +35,7 @@ describe("a restart of the local chain", () => {
     try {
       const head = BigInt((await rpc(fresh, "eth_blockNumber")) as string);
       expect(head).toBeLessThan(69n);
-      const reset = await forgetLocalChainState(url.toString(), true, head);
+      const reset = await forgetLocalChainState(url, true, head);
       expect(reset.subscriptions).toBe(2);
       const rows = (await client.query("SELECT id, from_block, scanned_to FROM chain_log_subscriptions ORDER BY id")).rows;
       expect(rows).toEqual([
@@ -70,7 +49,7 @@ describe("a restart of the local chain", () => {
       expect((await client.query("SELECT * FROM chain_log_cursors WHERE chain_key = 'local'")).rows).toEqual([]);
       expect((await client.query("SELECT * FROM chain_log_blocks WHERE chain_key = 'local'")).rows).toEqual([]);
       // The same chain again (an external node kept running): nothing changes.
-      expect(await forgetLocalChainState(url.toString(), false, head)).toEqual({ tokens: 0, transactions: 0, subscriptions: 0 });
+      expect(await forgetLocalChainState(url, false, head)).toEqual({ tokens: 0, transactions: 0, subscriptions: 0 });
     } finally {
       await fresh.stop();
     }

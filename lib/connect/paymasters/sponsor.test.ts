@@ -11,7 +11,7 @@ import { createPublicClient, defineChain, encodeFunctionData, erc20Abi, getAddre
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { toPackedUserOperation } from "viem/account-abstraction";
 import { toKernelSmartAccount } from "permissionless/accounts";
-import { ApiError } from "@/lib/core/errors";
+import { refusal } from "@/test/refusal";
 import { account as testAccount, api, chain, confirmed, deployContract, deployToken, ERC20_FEATURES, read, send, tenant, type TestTenant, readUntil } from "@/lib/tokens/testing";
 import { prepareUserOperation } from "@/lib/connect/user-ops/prepare";
 import { verifyingPaymasterHash } from "@/lib/connect/paymasters/sponsor";
@@ -20,12 +20,6 @@ const CHAIN_ID = "80002"; // polygon_amoy, served by the local chain in tests
 const RECIPIENT: Address = "0x00000000000000000000000000000000000bee75";
 const artifact = JSON.parse(readFileSync(createRequire(import.meta.url).resolve("@account-abstraction/contracts/artifacts/VerifyingPaymaster.json"), "utf8")) as { abi: Abi; bytecode: Hex };
 const entryPointAbi = parseAbi(["function balanceOf(address) view returns (uint256)", "function depositTo(address) payable"]);
-
-async function rejection(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 describe("Connect: operations sponsored by the tenant's verifying paymaster", () => {
   let t: TestTenant;
@@ -181,7 +175,7 @@ describe("Connect: operations sponsored by the tenant's verifying paymaster", ()
       expect(res.status, JSON.stringify(res.body)).toBe(404);
       expect(res.body.error).toMatchObject({ code: "resource_missing", param: "paymaster_id" });
     }
-    expect((await rejection(prepareUserOperation({ tenantId: other.id, livemode: false }, { address: otherAccount, chain_id: CHAIN_ID, calls, paymaster_id: paymasterId }))).status).toBe(404);
+    expect((await refusal(() => prepareUserOperation({ tenantId: other.id, livemode: false }, { address: otherAccount, chain_id: CHAIN_ID, calls, paymaster_id: paymasterId }))).status).toBe(404);
 
     const both = await estimate(t, address, { paymaster_id: paymasterId, user_operation: { sender: address, nonce: "0", callData: "0x", paymaster, paymasterData: "0x" } });
     expect(both.status).toBe(400);
@@ -192,14 +186,14 @@ describe("Connect: operations sponsored by the tenant's verifying paymaster", ()
     const poor = await deployPaymaster(privateKeyToAccount(poorKey).address);
     const registered = await api(t, "POST", "/v1/connect/paymasters", { address: poor, chain_id: CHAIN_ID, signer_private_key: poorKey });
     expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-    const unfunded = await rejection(prepareUserOperation(scope, { address, chain_id: CHAIN_ID, calls, paymaster_id: registered.body.id }));
+    const unfunded = await refusal(() => prepareUserOperation(scope, { address, chain_id: CHAIN_ID, calls, paymaster_id: registered.body.id }));
     expect(unfunded.status).toBe(400);
     expect(unfunded.code, unfunded.message).toBe("paymaster_deposit_insufficient");
 
     // Deactivated: refused by the builder and by estimate-gas; nothing is recorded.
     const pending = (await api(t, "GET", "/v1/connect/ops/pending")).body.total;
     expect((await api(t, "DELETE", `/v1/connect/paymasters/${paymasterId}`)).body.active).toBe(false);
-    const inactive = await rejection(prepareUserOperation(scope, { address, chain_id: CHAIN_ID, calls, paymaster_id: paymasterId }));
+    const inactive = await refusal(() => prepareUserOperation(scope, { address, chain_id: CHAIN_ID, calls, paymaster_id: paymasterId }));
     expect(inactive).toMatchObject({ status: 400, code: "paymaster_inactive", param: "paymaster_id" });
     const res = await estimate(t, address, { paymaster_id: paymasterId });
     expect(res.status).toBe(400);
