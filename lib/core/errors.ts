@@ -30,6 +30,24 @@ export class ApiError extends Error {
 export const invalidRequest = (code: string, message: string, param?: string) =>
   new ApiError(400, "invalid_request_error", code, message, param);
 
+/**
+ * 400 `code` for a record used before its deployment succeeded: it failed (with its reason: make a new one), or it
+ * has not confirmed yet (retry once its status is `ready`, by default 'deployed').
+ */
+export const notDeployed = (
+  code: string,
+  noun: string,
+  record: { id: string; status: string; failureReason?: string | null },
+  { ready = "'deployed'", param = "id" }: { ready?: string; param?: string } = {},
+) =>
+  invalidRequest(
+    code,
+    record.status === "failed"
+      ? `${noun} '${record.id}' failed to deploy (${record.failureReason ?? "unknown reason"}); create a new one.`
+      : `${noun} '${record.id}' is still deploying; retry once its status is ${ready}.`,
+    param,
+  );
+
 export const notFound = (what: string, id?: string) =>
   new ApiError(404, "invalid_request_error", "resource_missing", id ? `No such ${what}: '${id}'` : `No such ${what}`, id ? "id" : undefined);
 

@@ -5,7 +5,7 @@
 import { encodeDeployData, getAddress, zeroAddress, type Abi, type Address, type Hex } from "viem";
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import { ApiError, invalidRequest } from "@/lib/core/errors";
+import { ApiError, invalidRequest, notDeployed } from "@/lib/core/errors";
 import { artifact } from "@/lib/chain/artifacts";
 import { publicClient } from "@/lib/chain/network/clients";
 import { networkFor } from "@/lib/chain/network/networks";
@@ -127,10 +127,7 @@ export type Deployed = GovernanceInstance & { governorAddress: Address; timelock
 /** An instance whose governor exists (while its timelock roles are still being set, reads work already). */
 export async function deployedGovernance(scope: Scope, id: string): Promise<Deployed> {
   const row = await findGovernance(scope, id);
-  if (!row.governorAddress || !row.timelockAddress) {
-    const why = row.status === "failed" ? `its deployment failed (${row.failureReason})` : "its deployment has not confirmed yet; retry once its status is 'active'";
-    throw invalidRequest("governance_not_deployed", `Governance instance '${id}' has no governor: ${why}.`, "id");
-  }
+  if (!row.governorAddress || !row.timelockAddress) throw notDeployed("governance_not_deployed", "Governance instance", row, { ready: "'active'" });
   return row as Deployed;
 }
 

@@ -6,7 +6,7 @@ import {
 } from "viem";
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import { invalidRequest } from "@/lib/core/errors";
+import { invalidRequest, notDeployed } from "@/lib/core/errors";
 import { publicClient } from "@/lib/chain/network/clients";
 import { networkFor } from "@/lib/chain/network/networks";
 import { chainUnavailable, readChain } from "@/lib/chain/network/read";
@@ -27,10 +27,7 @@ export const findMultisig = (scope: Scope, id: string) => findScoped(db.multisig
 /** A multisig whose proxy exists: the one the Safe transactions and on-chain reads need. */
 export async function deployedMultisig(scope: Scope, id: string): Promise<DeployedMultisig> {
   const row = await findMultisig(scope, id);
-  if (row.status !== "active") {
-    const why = row.status === "failed" ? `its deployment failed (${row.failureReason})` : "its deployment has not confirmed yet; retry once its status is 'active'";
-    throw invalidRequest("multisig_not_deployed", `Multisig '${id}' has no Safe on chain: ${why}.`, "id");
-  }
+  if (row.status !== "active") throw notDeployed("multisig_not_deployed", "Multisig", row, { ready: "'active'" });
   return row as DeployedMultisig;
 }
 

@@ -5,7 +5,7 @@
 import { encodeFunctionData, getAddress, type Abi, type Address } from "viem";
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import { conflict, invalidRequest, notFound } from "@/lib/core/errors";
+import { conflict, invalidRequest, notFound, notDeployed } from "@/lib/core/errors";
 import { artifact } from "@/lib/chain/artifacts";
 import { chainTarget, publicClient } from "@/lib/chain/network/clients";
 import { listNetworks, networkFor, rpcSource } from "@/lib/chain/network/networks";
@@ -126,10 +126,7 @@ async function findConsumer(scope: Scope, pair: string, network?: string): Promi
     throw invalidRequest("network_required", `You have ${pair} consumers on several networks (${rows.map((r) => r.network).join(", ")}…): name one with ?network=.`, "network");
   }
   const row = rows[0];
-  if (!row.address) {
-    const why = row.status === "failed" ? `its deployment failed (${row.failureReason})` : "its deployment has not confirmed yet; retry once its status is 'active'";
-    throw invalidRequest("consumer_not_deployed", `The ${pair} consumer '${row.id}' has no contract: ${why}.`, "pair");
-  }
+  if (!row.address) throw notDeployed("consumer_not_deployed", `${pair} consumer`, row, { ready: "'active'", param: "pair" });
   return row as Deployed;
 }
 

@@ -2,7 +2,7 @@
 // scope's token answers 404, exactly like an unknown id.
 import { hotQuery } from "@/lib/db";
 import { selectList } from "@/lib/db/columns";
-import { invalidRequest, notFound } from "@/lib/core/errors";
+import { invalidRequest, notDeployed, notFound } from "@/lib/core/errors";
 import type { Token } from "@/lib/generated/prisma/client";
 import type { Address } from "viem";
 import { familyOf, type Family, type Feature, type Features, type Standard } from "@/lib/tokens/standards";
@@ -53,16 +53,7 @@ export async function deployedToken(scope: Scope, id: string): Promise<DeployedT
 
 /** 400 unless the token's contract exists. */
 export function assertDeployed(token: Token): DeployedToken {
-  const id = token.id;
-  if (token.status !== "deployed" || !token.address) {
-    throw invalidRequest(
-      "token_not_deployed",
-      token.status === "failed"
-        ? `Token '${id}' failed to deploy (${token.failureReason ?? "unknown reason"}); create a new one.`
-        : `Token '${id}' is still deploying; retry once its status is 'deployed'.`,
-      "id",
-    );
-  }
+  if (token.status !== "deployed" || !token.address) throw notDeployed("token_not_deployed", "Token", token);
   return token as DeployedToken;
 }
 

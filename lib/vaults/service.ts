@@ -6,7 +6,7 @@
 import { encodeDeployData, encodeFunctionData, erc20Abi, getAddress, zeroAddress, type Abi, type Address, type Hex } from "viem";
 import type { z } from "zod";
 import { db, type Prisma } from "@/lib/db";
-import { invalidRequest, notFound } from "@/lib/core/errors";
+import { invalidRequest, notFound, notDeployed } from "@/lib/core/errors";
 import { paginate } from "@/lib/core/pagination";
 import { artifact } from "@/lib/chain/artifacts";
 import type { OperationKind } from "@/lib/chain/registry/kinds";
@@ -55,10 +55,7 @@ type Active = Vault & { address: Address; assetAddress: Address };
 
 async function activeVault(scope: Scope, id: string): Promise<Active> {
   const row = await findVault(scope, id);
-  if (row.status !== "active" || !row.address) {
-    const why = row.status === "failed" ? `its deployment failed (${row.failureReason})` : "its deployment has not confirmed yet; retry once its status is 'active'";
-    throw invalidRequest("vault_not_active", `Vault '${id}' cannot be used: ${why}.`, "id");
-  }
+  if (row.status !== "active" || !row.address) throw notDeployed("vault_not_active", "Vault", row, { ready: "'active'" });
   return row as Active;
 }
 

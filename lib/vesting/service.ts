@@ -4,7 +4,7 @@
 import { encodeDeployData, encodeFunctionData, getAddress, zeroAddress, type Abi, type Address, type Hex } from "viem";
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import { invalidRequest } from "@/lib/core/errors";
+import { invalidRequest, notDeployed } from "@/lib/core/errors";
 import { artifact } from "@/lib/chain/artifacts";
 import { publicClient } from "@/lib/chain/network/clients";
 import { chainUnavailable, readChain } from "@/lib/chain/network/read";
@@ -88,10 +88,7 @@ type Deployed = VestingSchedule & { address: Address; tokenAddress: Address };
 /** A schedule whose wallet exists (also one whose funding failed: what it holds still vests). */
 async function deployedVesting(scope: Scope, id: string): Promise<Deployed> {
   const row = await findVesting(scope, id);
-  if (!row.address) {
-    const why = row.status === "failed" ? `its deployment failed (${row.failureReason})` : "its deployment has not confirmed yet; retry once its status is 'funding' or 'active'";
-    throw invalidRequest("vesting_not_deployed", `Vesting schedule '${id}' has no wallet: ${why}.`, "id");
-  }
+  if (!row.address) throw notDeployed("vesting_not_deployed", "Vesting schedule", row, { ready: "'funding' or 'active'" });
   return row as Deployed;
 }
 

@@ -5,7 +5,7 @@
 import { encodeFunctionData, getAddress, getContractAddress, keccak256, encodeAbiParameters, toHex, type Abi, type Address, type Hex } from "viem";
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import { invalidRequest, notFound } from "@/lib/core/errors";
+import { invalidRequest, notFound, notDeployed } from "@/lib/core/errors";
 import { artifact } from "@/lib/chain/artifacts";
 import { readChain } from "@/lib/chain/network/read";
 import { writeOnce } from "@/lib/chain/intake";
@@ -111,10 +111,7 @@ const findConsumer = (scope: Scope, id: string) => findScoped(db.vrfConsumer, sc
 
 async function activeConsumer(scope: Scope, id: string, param = "id") {
   const row = await findConsumer(scope, id);
-  if (row.status !== "active") {
-    const why = row.status === "failed" ? `its deployment failed (${row.failureReason})` : "its deployment has not confirmed yet; retry once its status is 'active'";
-    throw invalidRequest("vrf_consumer_not_deployed", `VRF consumer '${id}' is not deployed: ${why}.`, param);
-  }
+  if (row.status !== "active") throw notDeployed("vrf_consumer_not_deployed", "VRF consumer", row, { ready: "'active'", param });
   return row;
 }
 

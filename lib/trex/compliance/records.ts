@@ -3,7 +3,7 @@
 import type { Address } from "viem";
 import { hotQuery } from "@/lib/db";
 import { selectList } from "@/lib/db/columns";
-import { invalidRequest, notFound } from "@/lib/core/errors";
+import { invalidRequest, notDeployed, notFound } from "@/lib/core/errors";
 import { unixSeconds } from "@/lib/core/ids";
 import type { ComplianceModule } from "@/lib/generated/prisma/client";
 import type { Scope } from "@/lib/core/scope";
@@ -53,24 +53,14 @@ export function requireProxy(module: ComplianceModule, operation: string): LiveM
     throw invalidRequest("module_not_on_chain", `${operation} needs a module with an on-chain proxy; '${module.id}' is configuration-only.`, "id");
   }
   if (module.status === "removed") throw invalidRequest("module_removed", `Module '${module.id}' was removed from its compliance.`, "id");
-  if (!module.address || !module.network) {
-    throw invalidRequest(
-      "module_not_deployed",
-      module.status === "failed"
-        ? `Module '${module.id}' failed to deploy (${module.failureReason ?? "unknown reason"}); create a new one.`
-        : `Module '${module.id}' is still deploying; retry once its status is 'deployed'.`,
-      "id",
-    );
-  }
+  if (!module.address || !module.network) throw notDeployed("module_not_deployed", "Module", module);
   return module as LiveModule;
 }
 
 /** A module currently in a token's compliance (configuration calls go through that compliance). */
 export function requireBound(module: ComplianceModule, operation: string): BoundModule {
   const live = requireProxy(module, operation);
-  if (live.status !== "deployed") {
-    throw invalidRequest("module_not_deployed", `Module '${module.id}' is still deploying; retry once its status is 'deployed'.`, "id");
-  }
+  if (live.status !== "deployed") throw notDeployed("module_not_deployed", "Module", module);
   if (!live.bound || !live.compliance || !live.tokenId) {
     throw invalidRequest("module_not_bound", `${operation} needs the module in a token's compliance; bind it first (POST …/bind_token).`, "id");
   }

@@ -11,7 +11,7 @@
 import { encodeDeployData, encodeFunctionData, type Address } from "viem";
 import type { z } from "zod";
 import { newId, type IdPrefix } from "@/lib/core/ids";
-import { invalidRequest } from "@/lib/core/errors";
+import { invalidRequest, notDeployed } from "@/lib/core/errors";
 import { paginate } from "@/lib/core/pagination";
 import { artifact } from "@/lib/chain/artifacts";
 import { networkFor } from "@/lib/chain/network/networks";
@@ -165,7 +165,7 @@ export async function applyRule(scope: Scope, id: string, rule: Rule, request: R
 async function checkBinding(scope: Scope, id: string, body: { token_id: string; preset_completed?: boolean }) {
   const module = requireProxy(await findModule(scope, id), "bind_token");
   const token = await regulatedToken(scope, body.token_id);
-  if (module.status !== "deployed") throw invalidRequest("module_not_deployed", `Module '${id}' is still deploying; retry once its status is 'deployed'.`, "id");
+  if (module.status !== "deployed") throw notDeployed("module_not_deployed", "Module", module);
   if (module.bound) {
     throw invalidRequest("module_already_bound", `Module '${id}' is in the compliance of token '${module.tokenId}'; unbind it first (POST …/unbind_token).`, "id");
   }
