@@ -2,10 +2,10 @@
 // only on demand): a 10× base-fee spike, replacements every FEE_BUMP_BLOCKS blocks up to the cap, new sends
 // deferred at the cap (never broadcast underpriced), and the wallet's queue resuming by itself when fees fall.
 import { describe, expect, it } from "vitest";
-import { encodeDeployData, parseGwei, type Address } from "viem";
+import { parseGwei } from "viem";
 import { db } from "@/lib/db";
 import { call, newTenant } from "@/test/client";
-import { artifact } from "@/lib/chain/artifacts";
+import { tokenDeployData } from "@/test/token-deploy";
 import { privateBaseSepolia } from "@/test/private-chain";
 import { chainTarget } from "@/lib/chain/network/clients";
 import { recordChainWrite } from "@/lib/chain/intake";
@@ -22,13 +22,6 @@ async function mineAt(gwei: string) {
   await rpc("hardhat_setNextBlockBaseFeePerGas", [hex(parseGwei(gwei))]);
   await rpc("evm_mine");
 }
-
-const deployData = (owner: string, symbol: string) =>
-  encodeDeployData({
-    abi: artifact("PlatformERC20").abi,
-    bytecode: artifact("PlatformERC20").bytecode,
-    args: [symbol, symbol, 18, 0n, owner as Address, { mintable: true, burnable: false, pausable: false }],
-  } as never);
 
 describe("fee schedule", () => {
   it("a replacement pays the larger of +12.5% and the network's fees, at most the cap; none a node would refuse", () => {
@@ -53,7 +46,7 @@ describe("fee schedule", () => {
     const shown = async (id: string) => (await call("GET", `/v1/transactions/${id}`, { token: t.apiKey })).body;
     await mineAt("1");
 
-    const first = await recordChainWrite({ tenantId: t.auth.tenant.id, livemode: false, network: "base_sepolia", kind: "token.deploy", data: deployData(wallet.address, "AAA"), request: {} });
+    const first = await recordChainWrite({ tenantId: t.auth.tenant.id, livemode: false, network: "base_sepolia", kind: "token.deploy", data: tokenDeployData(wallet.address, "AAA"), request: {} });
     await runWallet(key, "base_sepolia", 300);
     const sent = await db.transaction.findUniqueOrThrow({ where: { id: first.id } });
     expect(sent.status).toBe("submitted");
@@ -77,7 +70,7 @@ describe("fee schedule", () => {
     expect(capped).toMatchObject({ status: "submitted", replacements: 1, fee_cap_reached: true, stuck: { reason: "fee_cap", deferred: false, max_fee_per_gas: parseGwei("6").toString() } });
 
     // A new send while the network asks more than the cap: deferred, unsigned, no nonce, nothing broadcast.
-    const second = await recordChainWrite({ tenantId: t.auth.tenant.id, livemode: false, network: "base_sepolia", kind: "token.deploy", data: deployData(wallet.address, "BBB"), request: {} });
+    const second = await recordChainWrite({ tenantId: t.auth.tenant.id, livemode: false, network: "base_sepolia", kind: "token.deploy", data: tokenDeployData(wallet.address, "BBB"), request: {} });
     await mineAt("10");
     await runWallet(key, "base_sepolia", 300);
     const deferred = await shown(second.id);

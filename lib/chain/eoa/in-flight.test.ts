@@ -3,10 +3,9 @@
 // would otherwise send one cap's worth every 3 blocks instead of every block. On a private chain serving
 // base_sepolia as a real network, mining only when the test says.
 import { describe, expect, it } from "vitest";
-import { encodeDeployData, type Address } from "viem";
+import { tokenDeployData } from "@/test/token-deploy";
 import { db } from "@/lib/db";
 import { newTenant } from "@/test/client";
-import { artifact } from "@/lib/chain/artifacts";
 import { privateChain } from "@/test/private-chain";
 import { recordChainWrite } from "@/lib/chain/intake";
 import { runWallet } from "@/lib/chain/eoa/run";
@@ -16,13 +15,6 @@ const { rpc } = privateChain("base_sepolia", 84532, {
   automine: false,
   env: { CONFIRMATIONS_BASE_SEPOLIA: "3", FINALITY_BLOCKS_BASE_SEPOLIA: "0", MAX_IN_FLIGHT_BASE_SEPOLIA: "2" },
 });
-
-const deployData = (owner: string, symbol: string) =>
-  encodeDeployData({
-    abi: artifact("PlatformERC20").abi,
-    bytecode: artifact("PlatformERC20").bytecode,
-    args: [symbol, symbol, 18, 0n, owner as Address, { mintable: true, burnable: false, pausable: false }],
-  } as never);
 
 /** Transactions waiting in the node's pool. */
 const pooled = async () => ((await rpc("eth_getBlockByNumber", ["pending", false])) as { transactions: string[] }).transactions.length;
@@ -35,7 +27,7 @@ describe("MAX_IN_FLIGHT_<NETWORK>", () => {
     const key = { from: wallet.address, chainKey: "base_sepolia" };
     const ids: string[] = [];
     for (const symbol of ["AAA", "BBB", "CCC", "DDD", "EEE"]) {
-      ids.push((await recordChainWrite({ tenantId: t.auth.tenant.id, livemode: false, network: "base_sepolia", kind: "token.deploy", data: deployData(wallet.address, symbol), request: {} })).id);
+      ids.push((await recordChainWrite({ tenantId: t.auth.tenant.id, livemode: false, network: "base_sepolia", kind: "token.deploy", data: tokenDeployData(wallet.address, symbol), request: {} })).id);
     }
     const statuses = async () => (await db.transaction.findMany({ where: { id: { in: ids } }, orderBy: { nonce: "asc" } })).map((r) => r.status);
 

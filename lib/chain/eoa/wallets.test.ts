@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { privateKeyToAddress } from "viem/accounts";
-import { encodeDeployData, getAddress, type Address, type Hex } from "viem";
+import { getAddress, type Hex } from "viem";
 import { db } from "@/lib/db";
-import { artifact } from "@/lib/chain/artifacts";
 import { publicClient } from "@/lib/chain/network/clients";
 import { runWallet } from "@/lib/chain/eoa/run";
 import { startLocalChain } from "@/lib/chain/local/node";
 import { recordChainWrite } from "@/lib/chain/intake";
 import { call, newTenant } from "@/test/client";
+import { tokenDeployData } from "@/test/token-deploy";
 import { decryptPrivateKey } from "@/lib/crypto/secrets";
 import { signerFor, tenantWallet } from "@/lib/chain/eoa/wallets";
 
@@ -73,11 +73,7 @@ describe("a custodial wallet per mode", () => {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "hardhat_setBalance", params: [liveWallet.address, "0x3635C9ADC5DEA00000"] }),
       }); // no funder on live networks
-      const data = encodeDeployData({
-        abi: artifact("PlatformERC20").abi,
-        bytecode: artifact("PlatformERC20").bytecode,
-        args: ["Live", "LIV", 18, 0n, liveWallet.address as Address, { mintable: true, burnable: false, pausable: false }],
-      } as never);
+      const data = tokenDeployData(liveWallet.address, "LIV", "Live");
       const record = await recordChainWrite({ tenantId, livemode: true, network: "polygon", kind: "token.deploy", data, request: {} });
       expect(getAddress(record.fromAddress)).toBe(liveWallet.address);
       expect(await runWallet({ from: record.fromAddress, chainKey: "polygon" }, "polygon", 5_000)).toEqual({ open: 0 });

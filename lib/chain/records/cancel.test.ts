@@ -2,10 +2,10 @@
 // only on demand): the no-op wins while mining is paused; racing the original's inclusion, the chain decides;
 // unsent records end at once; final ones answer 409; another tenant's id is 404.
 import { describe, expect, it } from "vitest";
-import { encodeDeployData, type Address, type Hex } from "viem";
+import type { Hex } from "viem";
 import { db } from "@/lib/db";
 import { call, newTenant } from "@/test/client";
-import { artifact } from "@/lib/chain/artifacts";
+import { tokenDeployData } from "@/test/token-deploy";
 import { privateBaseSepolia } from "@/test/private-chain";
 import { recordChainWrite } from "@/lib/chain/intake";
 import { runWallet } from "@/lib/chain/eoa/run";
@@ -21,11 +21,7 @@ async function setup() {
   const deploy = (symbol: string) =>
     recordChainWrite({
       tenantId: t.auth.tenant.id, livemode: false, network: "base_sepolia", kind: "token.deploy", request: {},
-      data: encodeDeployData({
-        abi: artifact("PlatformERC20").abi,
-        bytecode: artifact("PlatformERC20").bytecode,
-        args: [symbol, symbol, 18, 0n, wallet.address as Address, { mintable: true, burnable: false, pausable: false }],
-      } as never),
+      data: tokenDeployData(wallet.address, symbol),
     });
   const cancel = (id: string, token = t.apiKey) => call("POST", `/v1/transactions/${id}/cancel`, { token });
   const shown = async (id: string) => (await call("GET", `/v1/transactions/${id}`, { token: t.apiKey })).body;

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { encodeDeployData, type Address } from "viem";
+import { tokenDeployData } from "@/test/token-deploy";
 import { db } from "@/lib/db";
 import { newTenant } from "@/test/client";
-import { artifact } from "@/lib/chain/artifacts";
 import { recordChainWrite } from "@/lib/chain/intake";
 import { reconcileTransactions } from "@/lib/chain/records/reconciler";
 import { tenantWallet } from "@/lib/chain/eoa/wallets";
@@ -11,11 +10,7 @@ describe("reconciler", () => {
   it("finishes a record whose dispatch was lost (crash between commit and send)", async () => {
     const t = await newTenant();
     const wallet = await tenantWallet(t.auth.tenant.id, false);
-    const data = encodeDeployData({
-      abi: artifact("PlatformERC20").abi,
-      bytecode: artifact("PlatformERC20").bytecode,
-      args: ["Lost", "LST", 18, 0n, wallet.address as Address, { mintable: true, burnable: false, pausable: false }],
-    } as never);
+    const data = tokenDeployData(wallet.address, "LST", "Lost");
     const record = await recordChainWrite({ tenantId: t.auth.tenant.id, livemode: false, network: "sepolia", kind: "token.deploy", data, request: {} });
     await new Promise((r) => setTimeout(r, 500));
     expect((await db.transaction.findUniqueOrThrow({ where: { id: record.id } })).status).toBe("pending");

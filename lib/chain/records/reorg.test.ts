@@ -1,10 +1,9 @@
 // Reorganisations of our own transactions on a "real" network (a second local chain serving base_sepolia with
 // 2 confirmations and a 10-block finality window; blocks mined on demand, reorgs by evm_snapshot/evm_revert).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeDeployData, type Address } from "viem";
 import { db } from "@/lib/db";
 import { call, newTenant } from "@/test/client";
-import { artifact } from "@/lib/chain/artifacts";
+import { tokenDeployData } from "@/test/token-deploy";
 import { startLocalChain, type LocalChain } from "@/lib/chain/local/node";
 import { recordChainWrite } from "@/lib/chain/intake";
 import { runWallet } from "@/lib/chain/eoa/run";
@@ -38,11 +37,7 @@ async function setup(symbol: string) {
   const key = { from: wallet.address, chainKey: "base_sepolia" };
   const record = await recordChainWrite({
     tenantId: t.auth.tenant.id, livemode: false, network: "base_sepolia", kind: "token.deploy", request: {},
-    data: encodeDeployData({
-      abi: artifact("PlatformERC20").abi,
-      bytecode: artifact("PlatformERC20").bytecode,
-      args: [symbol, symbol, 18, 0n, wallet.address as Address, { mintable: true, burnable: false, pausable: false }],
-    } as never),
+    data: tokenDeployData(wallet.address, symbol),
   });
   const shown = async () => (await call("GET", `/v1/transactions/${record.id}`, { token: t.apiKey })).body;
   const events = async () =>

@@ -2,11 +2,11 @@
 // cap, and stays open however long that takes. Drives the wallet's run directly against a second local
 // chain that only mines on demand, configured as a "real" network through RPC_URL_BASE_SEPOLIA.
 import { describe, expect, it } from "vitest";
-import { encodeDeployData, formatGwei, parseGwei, type Address } from "viem";
+import { formatGwei, parseGwei } from "viem";
 import { db } from "@/lib/db";
 import { stuckNotice } from "@/lib/console/stuck";
 import { call, newTenant } from "@/test/client";
-import { artifact } from "@/lib/chain/artifacts";
+import { tokenDeployData } from "@/test/token-deploy";
 import { privateBaseSepolia } from "@/test/private-chain";
 import { recordChainWrite } from "@/lib/chain/intake";
 import { runWallet } from "@/lib/chain/eoa/run";
@@ -19,11 +19,7 @@ describe("stuck transactions", () => {
     const t = await newTenant();
     const wallet = await tenantWallet(t.auth.tenant.id, false);
     await rpc("hardhat_setBalance", [wallet.address, "0x3635C9ADC5DEA00000"]); // 1000 ETH: no funder on "real" networks
-    const data = encodeDeployData({
-      abi: artifact("PlatformERC20").abi,
-      bytecode: artifact("PlatformERC20").bytecode,
-      args: ["Stuck", "STK", 18, 0n, wallet.address as Address, { mintable: true, burnable: false, pausable: false }],
-    } as never);
+    const data = tokenDeployData(wallet.address, "STK", "Stuck");
     const record = await recordChainWrite({ tenantId: t.auth.tenant.id, livemode: false, network: "base_sepolia", kind: "token.deploy", data, request: {} });
     const key = { from: wallet.address, chainKey: "base_sepolia" };
 
@@ -65,11 +61,7 @@ describe("stuck transactions", () => {
     const t = await newTenant();
     const wallet = await tenantWallet(t.auth.tenant.id, false);
     await rpc("hardhat_setBalance", [wallet.address, "0x3635C9ADC5DEA00000"]);
-    const data = encodeDeployData({
-      abi: artifact("PlatformERC20").abi,
-      bytecode: artifact("PlatformERC20").bytecode,
-      args: ["Capped", "CAP", 18, 0n, wallet.address as Address, { mintable: true, burnable: false, pausable: false }],
-    } as never);
+    const data = tokenDeployData(wallet.address, "CAP", "Capped");
     const record = await recordChainWrite({ tenantId: t.auth.tenant.id, livemode: false, network: "base_sepolia", kind: "token.deploy", data, request: {} });
     const key = { from: wallet.address, chainKey: "base_sepolia" };
     expect(await runWallet(key, "base_sepolia", 300)).toEqual({ open: 1 });

@@ -2,11 +2,12 @@
 // deployment shows its two signatures, the first replaced by the second; a mint shows its one attempt with
 // its receipt; a transfer mined and reverted shows the decoded reason.
 import { describe, expect, it } from "vitest";
-import { encodeDeployData, encodeFunctionData, parseGwei, type Address, type Hex } from "viem";
+import { encodeFunctionData, parseGwei, type Address, type Hex } from "viem";
 import { db } from "@/lib/db";
 import { call, newTenant } from "@/test/client";
 import { privateBaseSepolia } from "@/test/private-chain";
 import { artifact } from "@/lib/chain/artifacts";
+import { tokenDeployData } from "@/test/token-deploy";
 import { recordChainWrite, type ChainWrite } from "@/lib/chain/intake";
 import { runWallet } from "@/lib/chain/eoa/run";
 import { tenantWallet } from "@/lib/chain/eoa/wallets";
@@ -40,10 +41,7 @@ describe("transaction timeline", () => {
     await mineAt("1");
     const deploy = await write(
       "token.deploy",
-      encodeDeployData({
-        abi: PlatformERC20.abi, bytecode: PlatformERC20.bytecode,
-        args: ["Line", "LIN", 18, 0n, wallet.address as Address, { mintable: true, burnable: false, pausable: false }],
-      } as never),
+      tokenDeployData(wallet.address, "LIN", "Line"),
     );
     expect((await shown(deploy.id)).timeline).toEqual([]); // not signed yet
     await runWallet(key, "base_sepolia", 300);
