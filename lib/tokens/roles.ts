@@ -46,29 +46,27 @@ export function resolveRole(token: DeployedToken, role: string, param = "role"):
 
 type RoleBody = z.output<typeof RoleInput>;
 
-export async function grantRole(scope: Scope, id: string, body: RoleBody) {
+// Bitmap-role tokens (ERC20_ALT) take the role's bit, AccessControl tokens its id.
+const roleChanges = {
+  grant: { kind: "role.grant", bitmap: "grantRoles", access: "grantRole", event: "role.granted" },
+  revoke: { kind: "role.revoke", bitmap: "revokeRoles", access: "revokeRole", event: "role.revoked" },
+} as const;
+
+async function changeRole(scope: Scope, id: string, body: RoleBody, change: keyof typeof roleChanges) {
   const token = await roleToken(scope, id);
   const role = resolveRole(token, body.role);
   const address = getAddress(body.address);
+  const write = roleChanges[change];
   return submitTokenWrite(scope, token, {
-    kind: "role.grant",
+    kind: write.kind,
     request: body,
-    ...(role.bit !== undefined ? { functionName: "grantRoles", args: [address, role.bit] } : { functionName: "grantRole", args: [role.id, address] }),
-    events: [{ type: "role.granted", data: { role: role.name ?? role.id, role_id: role.id, address } }],
+    ...(role.bit !== undefined ? { functionName: write.bitmap, args: [address, role.bit] } : { functionName: write.access, args: [role.id, address] }),
+    events: [{ type: write.event, data: { role: role.name ?? role.id, role_id: role.id, address } }],
   });
 }
 
-export async function revokeRole(scope: Scope, id: string, body: RoleBody) {
-  const token = await roleToken(scope, id);
-  const role = resolveRole(token, body.role);
-  const address = getAddress(body.address);
-  return submitTokenWrite(scope, token, {
-    kind: "role.revoke",
-    request: body,
-    ...(role.bit !== undefined ? { functionName: "revokeRoles", args: [address, role.bit] } : { functionName: "revokeRole", args: [role.id, address] }),
-    events: [{ type: "role.revoked", data: { role: role.name ?? role.id, role_id: role.id, address } }],
-  });
-}
+export const grantRole = (scope: Scope, id: string, body: RoleBody) => changeRole(scope, id, body, "grant");
+export const revokeRole = (scope: Scope, id: string, body: RoleBody) => changeRole(scope, id, body, "revoke");
 
 /** The caller's own address is the tenant wallet (or its smart account in connect mode): it gives up the role (its admin rights included, if asked). */
 export async function renounceRole(scope: Scope, id: string, body: z.output<typeof RenounceRoleInput>) {
