@@ -1,11 +1,11 @@
 // Reading the request log (console only, an addition to the spec): the caller's tenant and mode, newest
 // first, filtered by status class, method, path and day; another tenant's or mode's request is not found.
 import { db, type Prisma } from "@/lib/db";
-import { notFound } from "@/lib/core/errors";
 import { paginate, type ListParams } from "@/lib/core/pagination";
 import { unixSeconds } from "@/lib/core/ids";
 import type { Scope } from "@/lib/core/scope";
 import type { ApiRequestLog } from "@/lib/generated/prisma/client";
+import { findScoped } from "@/lib/chain/intake/resource-rows";
 
 export const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
 export type StatusClass = (typeof STATUS_CLASSES)[number];
@@ -87,8 +87,7 @@ export async function listRequests(scope: Scope, filters: RequestLogFilters, par
 }
 
 export async function getRequest(scope: Scope, id: string) {
-  const row = await db.apiRequestLog.findFirst({ where: { id, tenantId: scope.tenantId, livemode: scope.livemode } });
-  if (!row) throw notFound("request", id);
+  const row = await findScoped(db.apiRequestLog, scope, id, "request");
   const bodyIds = [row.requestBodyId, row.responseBodyId].filter((b): b is string => b !== null);
   const [actors, bodies] = await Promise.all([actorsOf(scope, [row]), bodyIds.length ? db.apiRequestBody.findMany({ where: { id: { in: bodyIds } } }) : []]);
   return serializeRequest(row, actorOf(row, actors), new Map(bodies.map((b) => [b.id, b.text])));

@@ -227,11 +227,7 @@ export async function createVrfRequest(scope: Scope, input: z.output<typeof Crea
   return getVrfRequest(scope, created);
 }
 
-async function findRequest(scope: Scope, id: string) {
-  const row = await db.vrfRequest.findFirst({ where: { id, tenantId: scope.tenantId, livemode: scope.livemode } });
-  if (!row) throw notFound("VRF request", id);
-  return row;
-}
+const findRequest = (scope: Scope, id: string) => findScoped(db.vrfRequest, scope, id, "VRF request");
 
 export const getVrfRequest = async (scope: Scope, id: string) => serializeVrfRequest(await findRequest(scope, id));
 

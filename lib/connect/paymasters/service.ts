@@ -10,7 +10,7 @@ import { getAddress, parseAbi, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { db } from "@/lib/db";
 import { createOnce } from "@/lib/db/answer-once";
-import { ApiError, conflict, invalidRequest, notFound } from "@/lib/core/errors";
+import { ApiError, conflict, invalidRequest } from "@/lib/core/errors";
 import { newId, unixSeconds } from "@/lib/core/ids";
 import { paginate } from "@/lib/core/pagination";
 import { publicClient } from "@/lib/chain/network/clients";
@@ -21,6 +21,7 @@ import type { ConnectPaymaster } from "@/lib/generated/prisma/client";
 import type { ListParams } from "@/lib/schemas/common";
 import type { Scope } from "@/lib/core/scope";
 import { decryptKeystore } from "@/lib/connect/paymasters/keystore";
+import { findScoped } from "@/lib/chain/intake/resource-rows";
 
 export interface PaymasterInput {
   address: string;
@@ -116,11 +117,7 @@ export async function registerPaymaster(scope: Scope, input: PaymasterInput) {
 export const listPaymasters = (scope: Scope, query: ListParams) =>
   paginate(db.connectPaymaster, { tenantId: scope.tenantId, livemode: scope.livemode }, query, serializePaymaster);
 
-async function findPaymaster(scope: Scope, id: string) {
-  const p = await db.connectPaymaster.findFirst({ where: { id, tenantId: scope.tenantId, livemode: scope.livemode } });
-  if (!p) throw notFound("paymaster", id);
-  return p;
-}
+const findPaymaster = (scope: Scope, id: string) => findScoped(db.connectPaymaster, scope, id, "paymaster");
 
 export const getPaymaster = async (scope: Scope, id: string) => serializePaymaster(await findPaymaster(scope, id));
 

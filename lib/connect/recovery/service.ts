@@ -34,7 +34,7 @@
 import { encodeFunctionData, getAddress, isAddressEqual, parseEventLogs, type Hex } from "viem";
 import { db } from "@/lib/db";
 import { createOnce } from "@/lib/db/answer-once";
-import { conflict, invalidRequest, notFound } from "@/lib/core/errors";
+import { conflict, invalidRequest } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
 import { publicClient } from "@/lib/chain/network/clients";
 import { Prisma, type ConnectAccount, type ConnectRecoveryConfig, type ConnectRecoveryRequest } from "@/lib/generated/prisma/client";
@@ -47,6 +47,7 @@ import { DO_RECOVERY_SELECTOR, INITIATE_RECOVERY_SELECTOR } from "@/lib/connect/
 import { findAccount } from "@/lib/connect/accounts/service";
 import { recoveryAbi, ecdsaAbi, userOperationEvent, recoveryValidator, validationId, installedOnChain, recoveryHashOf, pendingOnChain, chainNow } from "./chain";
 import { serializeConfig, serializeRequest } from "./serialize";
+import { findScoped } from "@/lib/chain/intake/resource-rows";
 
 export const MAX_GUARDIANS = 10;
 export const DEFAULT_TIMELOCK_SECONDS = 86_400;
@@ -179,8 +180,7 @@ export async function initiateRecovery(scope: Scope, input: InitiateInput) {
 }
 
 async function findRequest(scope: Scope, id: string) {
-  const found = await db.connectRecoveryRequest.findFirst({ where: { id, tenantId: scope.tenantId, livemode: scope.livemode } });
-  if (!found) throw notFound("recovery request", id);
+  const found = await findScoped(db.connectRecoveryRequest, scope, id, "recovery request");
   const account = await db.connectAccount.findUniqueOrThrow({ where: { id: found.accountId } });
   return { record: await synced(found, account), account };
 }
