@@ -2,11 +2,10 @@
 // caps minting, TimeTransfersLimitsModule blocks a transfer beyond its window's cap. Each time
 // compliance/check names the refusing module with its reason, and the chain agrees (the mint fails with
 // the decoded reason, the investor's own transfer reverts).
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { zeroAddress } from "viem";
-import { api, confirmed, settled, tenant, type TestTenant } from "@/lib/tokens/testing";
-import { deployRegulatedToken } from "@/lib/trex/testing/suite";
-import { balanceOf, check, createModule, investor, investorTransfer, type Investor, type RegulatedTestToken } from "@/lib/trex/testing/compliance";
+import { api, confirmed, settled, type TestTenant } from "@/lib/tokens/testing";
+import { balanceOf, check, createModule, investor, investorTransfer, type RegulatedTestToken, regulatedFixture } from "@/lib/trex/testing/compliance";
 
 const path = (id: string, suffix: string) => `/v1/compliance/modules/${id}/${suffix}`;
 
@@ -19,18 +18,10 @@ async function refusedMint(t: TestTenant, token: RegulatedTestToken, to: `0x${st
 }
 
 describe("MaxBalanceModule", () => {
-  let t: TestTenant;
-  let token: RegulatedTestToken;
-  let alice: Investor;
-  let bob: Investor;
-
-  beforeAll(async () => {
-    t = await tenant();
-    token = await deployRegulatedToken(t, { name: "Capped", symbol: "CAP" });
-    [alice, bob] = [await investor(t, token, "FR"), await investor(t, token, "FR")];
-  });
+  const fixture = regulatedFixture({ name: "Capped", symbol: "CAP" }, ["FR", "FR"]);
 
   it("caps a holder's balance, on mint and on transfer", async () => {
+    const { t, token, investors: [alice, bob] } = fixture;
     const module = await createModule(t, { kind: "MaxBalanceModule", token_id: token.id, max_balance: "1000" });
     expect((await check(t, token, zeroAddress, alice.address, 800n)).allowed).toBe(true);
     await confirmed(t, "POST", `/v1/tokens/${token.id}/mint`, { to: alice.address, amount: "800" });
@@ -57,6 +48,7 @@ describe("MaxBalanceModule", () => {
   });
 
   it("binds to a token with supply only after presetCompleted", async () => {
+    const { t, token, investors: [alice, bob] } = fixture;
     const refused = await api(t, "POST", "/v1/compliance/modules", { kind: "MaxBalanceModule", token_id: token.id, max_balance: "5000" });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({ code: "module_cannot_bind", param: "token_id" });
@@ -75,18 +67,10 @@ describe("MaxBalanceModule", () => {
 });
 
 describe("SupplyLimitModule and TimeTransfersLimitsModule", () => {
-  let t: TestTenant;
-  let token: RegulatedTestToken;
-  let alice: Investor;
-  let bob: Investor;
-
-  beforeAll(async () => {
-    t = await tenant();
-    token = await deployRegulatedToken(t, { name: "Limited", symbol: "LIM" });
-    [alice, bob] = [await investor(t, token, "DE"), await investor(t, token, "DE")];
-  });
+  const fixture = regulatedFixture({ name: "Limited", symbol: "LIM" }, ["DE", "DE"]);
 
   it("SupplyLimitModule caps minting", async () => {
+    const { t, token, investors: [alice, bob] } = fixture;
     const module = await createModule(t, { kind: "SupplyLimitModule", token_id: token.id, supply_limit: "1000" });
     await confirmed(t, "POST", `/v1/tokens/${token.id}/mint`, { to: alice.address, amount: "600" });
     const refused = await check(t, token, zeroAddress, alice.address, 500n);
@@ -105,6 +89,7 @@ describe("SupplyLimitModule and TimeTransfersLimitsModule", () => {
   });
 
   it("TimeTransfersLimitsModule blocks a transfer beyond the window cap", async () => {
+    const { t, token, investors: [alice, bob] } = fixture;
     const module = await createModule(t, { kind: "TimeTransfersLimitsModule", token_id: token.id, time_transfer_limits: [{ period_sec: 3600, max_amount: "100" }] });
     expect(await investorTransfer(alice, token, bob.address, 60n)).toBe("success");
 

@@ -2,13 +2,14 @@
 // investor's own, registered by the tenant wallet, the identity registry's agent; with no required claim
 // topics a registered identity is verified), modules created through the API and waited for, and the
 // investor's own transfers sent with the investor's key.
-import { expect } from "vitest";
+import { beforeAll, expect } from "vitest";
 import { createWalletClient, getAddress, http, type Address } from "viem";
 import { artifact } from "@/lib/chain/artifacts";
 import { chainTarget } from "@/lib/chain/network/clients";
 import { signerFor } from "@/lib/chain/eoa/wallets";
 import { db } from "@/lib/db";
-import { account, api, chain, deployContract, NETWORK, settled, type TestTenant } from "@/lib/tokens/testing";
+import { account, api, chain, deployContract, NETWORK, settled, tenant, type TestTenant } from "@/lib/tokens/testing";
+import { deployRegulatedToken } from "./suite";
 import { parseCountry } from "@/lib/core/countries";
 
 export const tokenAbi = artifact("Token").abi;
@@ -77,4 +78,15 @@ export async function check(t: TestTenant, token: RegulatedTestToken, from: Addr
   const res = await api(t, "POST", `/v1/tokens/${token.id}/compliance/check`, { from, to, amount: amount.toString() });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as { allowed: boolean; can_transfer: boolean; refused_by: { rule: string; kind: string | null; reason: string; module: string | null } | null; checks: any[] };
+}
+
+/** A tenant with a regulated token and an investor registered for each country, made before the describe's tests. */
+export function regulatedFixture(token: { name: string; symbol: string }, countries: string[]) {
+  const fixture = { investors: [] } as unknown as { t: TestTenant; token: RegulatedTestToken; investors: Investor[] };
+  beforeAll(async () => {
+    fixture.t = await tenant();
+    fixture.token = await deployRegulatedToken(fixture.t, token);
+    for (const country of countries) fixture.investors.push(await investor(fixture.t, fixture.token, country));
+  });
+  return fixture;
 }
