@@ -3,14 +3,11 @@
 // each one caused, a delivery's exact payload, headers and the receiver's answer per attempt, an endpoint that
 // keeps failing shown as failing with its error rate, and the header's search landing on a transaction by hash.
 // Screenshots go to e2e/screenshots/observe-*.png (not committed).
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Page } from "@playwright/test";
-import { expect, test, api, base, until } from "./helpers";
+import { expect, test, api, base, until, SHOTS, signIn } from "./helpers";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 
-const SHOTS = join(import.meta.dirname, "screenshots");
-mkdirSync(SHOTS, { recursive: true });
 const WIDTHS = [
   { name: "desktop", viewport: { width: 1440, height: 900 } },
   { name: "phone", viewport: { width: 375, height: 812 } },
@@ -76,11 +73,7 @@ test("the request log, events and deliveries, a delivery's payload and answer, a
   await broken.waitFor(1, undefined, 30_000);
 
   await test.step("sign in", async () => {
-    await page.goto(`${base()}/dashboard`);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signIn(page, "/dashboard", email, password);
   });
 
   await test.step("the grouped navigation, in the sidebar and in the phone's menu", async () => {

@@ -3,14 +3,11 @@
 // waiting per network, a failing webhook endpoint, a wallet low on gas, each linked to where it is fixed, and
 // the charts), and the endpoint page's Resend button redelivering a failed event with the same webhook-id.
 // Screenshots go to e2e/screenshots/ (not committed).
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Page } from "@playwright/test";
-import { expect, test, api, base, until } from "./helpers";
+import { expect, test, api, base, until, SHOTS, signIn } from "./helpers";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 
-const SHOTS = join(import.meta.dirname, "screenshots");
-mkdirSync(SHOTS, { recursive: true });
 const WIDTHS = [
   { name: "desktop", viewport: { width: 1440, height: 900 } },
   { name: "phone", viewport: { width: 375, height: 812 } },
@@ -71,12 +68,7 @@ test("an operator's view: the transaction timeline, the health at a glance, and 
   await until(async () => receiver.received.length >= 1, "the first delivery");
 
   await test.step("sign in", async () => {
-    await page.goto(`${base()}/dashboard`);
-    await expect(page).toHaveURL(/\/sign-in/);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signIn(page, "/dashboard", email, password);
   });
 
   await test.step("the mint's timeline: one signature, mined, with its block and confirmations", async () => {
