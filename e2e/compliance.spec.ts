@@ -5,10 +5,12 @@
 // and 375 px wide.
 import { getAddress, parseAbi, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { expect, test, api, base, until, confirmDialog, WIDE, atBothWidths, localChain, pageErrors, registerTenant, signIn } from "./helpers";
+import { expect, test, api, base, until, confirmDialog, WIDE, atBothWidths, localChain, pageErrors, registerTenant, signIn, deployToken } from "./helpers";
 
 const REGISTRY = parseAbi(["function contains(address) view returns (bool)", "function investorCountry(address) view returns (uint16)"]);
 const ONCHAINID = parseAbi(["function getClaimIdsByTopic(uint256) view returns (bytes32[])"]);
+/** A regulated token's suite is ready for the console once deployed and unpaused. */
+const UNPAUSED = { ready: (t: { regulated?: { paused: boolean } }) => t.regulated?.paused === false, what: "the suite deployed and unpaused", timeoutMs: 90_000 };
 const COMPLIANCE = parseAbi(["function getModules() view returns (address[])", "function isModuleBound(address) view returns (bool)"]);
 
 test("register an investor, add a claim, add and remove a compliance module from the console, checked on chain", async ({ page }) => {
@@ -24,15 +26,10 @@ test("register an investor, add a claim, add and remove a compliance module from
 
   await test.step("set up through the API: a regulated token", async () => {
     key = await registerTenant(email, "Bond Co", "Grace");
-    const token = await api("POST", "/v1/tokens", key, { name: "Blue Bond", symbol: "BBND", standard: "ERC3643", network: "polygon_amoy", decimals: 0 });
-    expect(token.status, JSON.stringify(token.body)).toBe(201);
-    tokenId = token.body.id;
-    const suite = await until(async () => {
-      const t = (await api("GET", `/v1/tokens/${tokenId}`, key)).body;
-      return t.status === "deployed" && t.regulated?.paused === false && t.regulated;
-    }, "the suite deployed and unpaused", 90_000);
-    registry = getAddress(suite.identity_registry);
-    compliance = getAddress(suite.compliance);
+    const token = await deployToken(key, { name: "Blue Bond", symbol: "BBND", standard: "ERC3643", network: "polygon_amoy", decimals: 0 }, UNPAUSED);
+    tokenId = token.id;
+    registry = getAddress(token.regulated.identity_registry);
+    compliance = getAddress(token.regulated.compliance);
   });
 
   await test.step("sign in", async () => {
@@ -118,15 +115,10 @@ test("add a supply limit in token units, refuse a mint past it in words, remove 
 
   await test.step("set up through the API: a regulated token with 2 decimals and a registered investor", async () => {
     const key = await registerTenant(email, "Cap Co", "Grace");
-    const token = await api("POST", "/v1/tokens", key, { name: "Capped Bond", symbol: "CAPB", standard: "ERC3643", network: "polygon_amoy", decimals: 2 });
-    expect(token.status, JSON.stringify(token.body)).toBe(201);
-    tokenId = token.body.id;
-    const suite = await until(async () => {
-      const t = (await api("GET", `/v1/tokens/${tokenId}`, key)).body;
-      return t.status === "deployed" && t.regulated?.paused === false && t;
-    }, "the suite deployed and unpaused", 90_000);
-    tokenAddress = getAddress(suite.address);
-    compliance = getAddress(suite.regulated.compliance);
+    const token = await deployToken(key, { name: "Capped Bond", symbol: "CAPB", standard: "ERC3643", network: "polygon_amoy", decimals: 2 }, UNPAUSED);
+    tokenId = token.id;
+    tokenAddress = getAddress(token.address);
+    compliance = getAddress(token.regulated.compliance);
     const identity = await api("POST", "/v1/identities", key, { token_id: tokenId, wallet: investor, country: "FR" });
     expect(identity.status, JSON.stringify(identity.body)).toBe(201);
     await until(async () => (await api("GET", `/v1/identities/${identity.body.id}`, key)).body.status === "registered", "the identity registered");

@@ -146,9 +146,9 @@ export async function createAndAwait<T>(key: string, path: string, body: unknown
   return until(async () => ready((await api("GET", `${path}/${created.body.id}`, key)).body), what, timeoutMs);
 }
 
-/** A token created through the API, once deployed (or once `ready` holds): its record. */
-export const deployToken = (key: string, body: Record<string, unknown>, { ready = (t: any) => t.status === "deployed", what = "the token deployed", timeoutMs }: { ready?: (token: any) => unknown; what?: string; timeoutMs?: number } = {}) =>
-  createAndAwait(key, "/v1/tokens", body, (t) => ready(t) && t, what, timeoutMs);
+/** A token created through the API, once deployed (and `ready` holds of it too): its record. */
+export const deployToken = (key: string, body: Record<string, unknown>, { ready = () => true, what = "the token deployed", timeoutMs }: { ready?: (token: any) => unknown; what?: string; timeoutMs?: number } = {}) =>
+  createAndAwait(key, "/v1/tokens", body, (t) => t.status === "deployed" && ready(t) && t, what, timeoutMs);
 
 /** A transaction made through the API (201), awaited until confirmed. */
 export async function confirmed(key: string, path: string, body: unknown, what: string) {
@@ -188,4 +188,14 @@ export async function deployVotesDao(key: string, name: string) {
   const body = { name, token: token.id, voting_delay: 1, voting_period: 5, quorum_numerator: 4, min_delay: 60 };
   const governance = await createAndAwait(key, "/v1/governance", body, (g) => g.status === "active" && g, "the governance deployed", 90_000);
   return { token, governance };
+}
+
+/** A token's page after a mint to the tenant's wallet: the supply reads `amount`, the mint's row is confirmed, the balance lookup of the wallet reads it too. */
+export async function expectMintedToWallet(page: Page, amount: string) {
+  await expect(page.getByTestId("total-supply")).toContainText(amount);
+  await expect(page.locator('tr[data-kind="token.mint"]')).toHaveAttribute("data-status", "confirmed", { timeout: 60_000 });
+  const lookup = page.getByRole("form", { name: "Balance lookup" });
+  await lookup.getByRole("button", { name: "Use my wallet address" }).click();
+  await lookup.getByRole("button", { name: "Check balance" }).click();
+  await expect(page.getByTestId("balance-value")).toHaveText(amount);
 }

@@ -5,7 +5,7 @@
 // Screenshots go to e2e/screenshots/ (not committed).
 import { join } from "node:path";
 import { type Page } from "@playwright/test";
-import { expect, test, api, base, until, SHOTS, signIn } from "./helpers";
+import { expect, test, api, base, until, SHOTS, signIn, deployToken } from "./helpers";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 
 const WIDTHS = [
@@ -54,12 +54,10 @@ test("an operator's view: the transaction timeline, the health at a glance, and 
   const endpoint = await api("POST", "/v1/webhook_endpoints", sk, { url: receiver.url, events: ["transaction.confirmed"] });
   expect(endpoint.status).toBe(201);
 
-  const token = await api("POST", "/v1/tokens", sk, {
+  const token = await deployToken(sk, {
     name: "Ops Dollar", symbol: "OPS", standard: "ERC20", network: "polygon_amoy", initial_supply: "0", decimals: 18, features: { mintable: true, burnable: true, pausable: true },
   });
-  expect(token.status).toBe(201);
-  await until(async () => (await api("GET", `/v1/tokens/${token.body.id}`, sk)).body.status === "deployed", "the token deployed");
-  const mint = await api("POST", `/v1/tokens/${token.body.id}/mint`, sk, { to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", amount: "1000" });
+  const mint = await api("POST", `/v1/tokens/${token.id}/mint`, sk, { to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", amount: "1000" });
   expect(mint.status).toBe(201);
   const minted = await until(async () => {
     const tx = (await api("GET", `/v1/transactions/${mint.body.id}`, sk)).body;
@@ -87,7 +85,7 @@ test("an operator's view: the transaction timeline, the health at a glance, and 
   await test.step("the home page's health: a write waiting, the failing endpoint, the wallet low on gas, the charts", async () => {
     // A write held unmined (the chain stops mining), and the wallet's balance at about a day of its spend with a 30-day threshold.
     await chainRpc("evm_setAutomine", [false]);
-    const waiting = await api("POST", `/v1/tokens/${token.body.id}/mint`, sk, { to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", amount: "1" });
+    const waiting = await api("POST", `/v1/tokens/${token.id}/mint`, sk, { to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", amount: "1" });
     expect(waiting.status).toBe(201);
     await until(async () => (await api("GET", `/v1/transactions/${waiting.body.id}`, sk)).body.status === "submitted", "the second mint sent");
     expect((await api("PUT", "/v1/settings/wallet-alerts", sk, { low_balance_runway_days: 30 })).status).toBe(200);
