@@ -132,11 +132,11 @@ export function pageErrors(page: Page) {
 
 export const PASSWORD = "correct horse 1";
 
-/** A new tenant registered through the API (password PASSWORD), and the secret of a test API key of it. */
-export async function registerTenant(email: string, companyName: string, fullName = "Ada") {
+/** A new tenant registered through the API (password PASSWORD), and the secret of a test API key of it (`keyBody` creates it). */
+export async function registerTenant(email: string, companyName: string, fullName = "Ada", keyBody: Record<string, unknown> = { name: "e2e" }) {
   const reg = await api("POST", "/auth/register", null, { email, password: PASSWORD, company_name: companyName, full_name: fullName });
   expect(reg.status).toBe(201);
-  return (await api("POST", "/v1/api_keys", reg.body.access_token, { name: "e2e" })).body.secret as string;
+  return (await api("POST", "/v1/api_keys", reg.body.access_token, keyBody)).body.secret as string;
 }
 
 /** A record created through the API (201), then read until `ready` says it is: what `ready` returned. */

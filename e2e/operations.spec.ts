@@ -5,7 +5,7 @@
 // Screenshots go to e2e/screenshots/ (not committed).
 import { join } from "node:path";
 import { type Page } from "@playwright/test";
-import { expect, test, api, base, until, SHOTS, signIn, deployToken } from "./helpers";
+import { expect, test, api, base, until, SHOTS, signIn, deployToken, registerTenant } from "./helpers";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 
 const WIDTHS = [
@@ -44,11 +44,7 @@ test.afterAll(async () => {
 test("an operator's view: the transaction timeline, the health at a glance, and resending a failed delivery", async ({ page }) => {
   test.skip(!process.env.E2E_CHAIN_RPC_URL, "needs the app's local chain (E2E_CHAIN_RPC_URL)");
   const email = `ops.${Date.now()}@example.com`;
-  const password = "correct horse 1";
-  const reg = await api("POST", "/auth/register", null, { email, password, company_name: "Ops Co", full_name: "Grace" });
-  expect(reg.status).toBe(201);
-  const key = await api("POST", "/v1/api_keys", reg.body.access_token, { name: "ops", environment: "test" });
-  const sk = key.body.secret as string;
+  const sk = await registerTenant(email, "Ops Co", "Grace", { name: "ops", environment: "test" });
   // The first delivery is answered 410 Gone (the endpoint is disabled at once, the delivery failed); later ones 200.
   receiver = await startReceiver((_, i) => (i === 0 ? 410 : 200));
   const endpoint = await api("POST", "/v1/webhook_endpoints", sk, { url: receiver.url, events: ["transaction.confirmed"] });
@@ -66,7 +62,7 @@ test("an operator's view: the transaction timeline, the health at a glance, and 
   await until(async () => receiver.received.length >= 1, "the first delivery");
 
   await test.step("sign in", async () => {
-    await signIn(page, "/dashboard", email, password);
+    await signIn(page, "/dashboard", email);
   });
 
   await test.step("the mint's timeline: one signature, mined, with its block and confirmations", async () => {
