@@ -9,28 +9,24 @@ import { expect, test, api, base, until, confirmDialog, WIDE, atBothWidths, loca
 
 const REGISTRY = parseAbi(["function contains(address) view returns (bool)", "function investorCountry(address) view returns (uint16)"]);
 const ONCHAINID = parseAbi(["function getClaimIdsByTopic(uint256) view returns (bytes32[])"]);
-/** A regulated token's suite is ready for the console once deployed and unpaused. */
-const UNPAUSED = { ready: (t: { regulated?: { paused: boolean } }) => t.regulated?.paused === false, what: "the suite deployed and unpaused", timeoutMs: 90_000 };
+/** A tenant registered through the API (Grace of `company`), and its regulated token once the suite is deployed and unpaused. */
+async function regulatedToken(email: string, company: string, token: { name: string; symbol: string; decimals: number }) {
+  const key = await registerTenant(email, company, "Grace");
+  const ready = (t: { regulated?: { paused: boolean } }) => t.regulated?.paused === false;
+  return { key, token: await deployToken(key, { ...token, standard: "ERC3643", network: "polygon_amoy" }, { ready, what: "the suite deployed and unpaused", timeoutMs: 90_000 }) };
+}
 const COMPLIANCE = parseAbi(["function getModules() view returns (address[])", "function isModuleBound(address) view returns (bool)"]);
 
 test("register an investor, add a claim, add and remove a compliance module from the console, checked on chain", async ({ page }) => {
   const { chain } = localChain();
   const email = `trex.${Date.now()}@example.com`;
   const investor = privateKeyToAccount(generatePrivateKey()).address;
-  let key = "";
-  let tokenId = "";
-  let registry = "" as Address;
-  let compliance = "" as Address;
   await page.setViewportSize(WIDE);
   const errors = pageErrors(page);
 
-  await test.step("set up through the API: a regulated token", async () => {
-    key = await registerTenant(email, "Bond Co", "Grace");
-    const token = await deployToken(key, { name: "Blue Bond", symbol: "BBND", standard: "ERC3643", network: "polygon_amoy", decimals: 0 }, UNPAUSED);
-    tokenId = token.id;
-    registry = getAddress(token.regulated.identity_registry);
-    compliance = getAddress(token.regulated.compliance);
-  });
+  const { key, token } = await test.step("set up through the API: a regulated token", () => regulatedToken(email, "Bond Co", { name: "Blue Bond", symbol: "BBND", decimals: 0 }));
+  const registry = getAddress(token.regulated.identity_registry);
+  const compliance = getAddress(token.regulated.compliance);
 
   await test.step("sign in", async () => {
     await signIn(page, "/identities", email);
@@ -107,21 +103,15 @@ test("add a supply limit in token units, refuse a mint past it in words, remove 
   const { chain } = localChain();
   const email = `trexcap.${Date.now()}@example.com`;
   const investor = privateKeyToAccount(generatePrivateKey()).address;
-  let tokenId = "";
-  let tokenAddress = "" as Address;
-  let compliance = "" as Address;
   await page.setViewportSize(WIDE);
   const errors = pageErrors(page);
 
-  await test.step("set up through the API: a regulated token with 2 decimals and a registered investor", async () => {
-    const key = await registerTenant(email, "Cap Co", "Grace");
-    const token = await deployToken(key, { name: "Capped Bond", symbol: "CAPB", standard: "ERC3643", network: "polygon_amoy", decimals: 2 }, UNPAUSED);
-    tokenId = token.id;
-    tokenAddress = getAddress(token.address);
-    compliance = getAddress(token.regulated.compliance);
-    const identity = await api("POST", "/v1/identities", key, { token_id: tokenId, wallet: investor, country: "FR" });
+  const { tokenId, tokenAddress, compliance } = await test.step("set up through the API: a regulated token with 2 decimals and a registered investor", async () => {
+    const { key, token } = await regulatedToken(email, "Cap Co", { name: "Capped Bond", symbol: "CAPB", decimals: 2 });
+    const identity = await api("POST", "/v1/identities", key, { token_id: token.id, wallet: investor, country: "FR" });
     expect(identity.status, JSON.stringify(identity.body)).toBe(201);
     await until(async () => (await api("GET", `/v1/identities/${identity.body.id}`, key)).body.status === "registered", "the identity registered");
+    return { tokenId: token.id as string, tokenAddress: getAddress(token.address), compliance: getAddress(token.regulated.compliance) };
   });
 
   await test.step("sign in", async () => {

@@ -72,13 +72,17 @@ test("propose, vote, queue, execute and delegate from the console, checked on ch
   });
 
   const row = () => card.locator(`tr[data-proposal="${pid}"]`);
+  /** Mines `blocks` and reloads (the proposal then in `state`), presses `action` on its row and waits for the transaction to confirm. */
+  const actAfter = async (blocks: string, state: string, action: string) => {
+    await rpcCall("hardhat_mine", [blocks]);
+    await page.reload();
+    await expect(row()).toHaveAttribute("data-state", state);
+    await row().getByRole("button", { name: `${action} — Ping the treasury` }).click();
+    await expect(row().getByTestId("followed")).toHaveAttribute("data-status", "confirmed", { timeout: 60_000 });
+  };
 
   await test.step("vote for it once Active: the tally and hasVoted on chain", async () => {
-    await rpcCall("hardhat_mine", ["0x2"]);
-    await page.reload();
-    await expect(row()).toHaveAttribute("data-state", "Active");
-    await row().getByRole("button", { name: "Vote for — Ping the treasury" }).click();
-    await expect(row().getByTestId("followed")).toHaveAttribute("data-status", "confirmed", { timeout: 60_000 });
+    await actAfter("0x2", "Active", "Vote for");
     const [against, inFavour] = await chain.readContract({ address: governor, abi: GOVERNOR, functionName: "proposalVotes", args: [pid] });
     expect([against, inFavour]).toEqual([0n, parseEther("1000")]);
     expect(await chain.readContract({ address: governor, abi: GOVERNOR, functionName: "hasVoted", args: [pid, wallet] })).toBe(true);
@@ -87,11 +91,7 @@ test("propose, vote, queue, execute and delegate from the console, checked on ch
   });
 
   await test.step("queue it once the vote has ended: Queued on chain", async () => {
-    await rpcCall("hardhat_mine", ["0x6"]);
-    await page.reload();
-    await expect(row()).toHaveAttribute("data-state", "Succeeded");
-    await row().getByRole("button", { name: "Queue — Ping the treasury" }).click();
-    await expect(row().getByTestId("followed")).toHaveAttribute("data-status", "confirmed", { timeout: 60_000 });
+    await actAfter("0x6", "Succeeded", "Queue");
     expect(await stateOnChain()).toBe(STATE.Queued);
     await page.reload();
     await expect(row()).toContainText("Waiting for the timelock");

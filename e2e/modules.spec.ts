@@ -86,6 +86,13 @@ test("vaults, vesting and pausing from the console, checked on chain", async ({ 
     vault = await addressIn(page, "vault-address");
   });
 
+  /** The vault on chain and on its page: `assets` MODD in it, `shares` vMODD (24 decimals) held by the wallet. */
+  const expectVaultHolds = async (assets: string, shares: string) => {
+    expect(await chain.readContract({ address: vault, abi: VAULT, functionName: "totalAssets" })).toBe(parseUnits(assets, 18));
+    expect(await chain.readContract({ address: vault, abi: VAULT, functionName: "balanceOf", args: [wallet] })).toBe(parseUnits(shares, 24));
+    await expect(page.getByTestId("vault-total-assets")).toContainText(`${assets} MODD`);
+  };
+
   await test.step("deposit 1.5 tokens, with the preview; totalAssets and the shares on chain", async () => {
     const deposit = page.getByRole("form", { name: "Deposit MODD" });
     await deposit.getByLabel("Amount (MODD)").fill("1.5");
@@ -94,9 +101,7 @@ test("vaults, vesting and pausing from the console, checked on chain", async ({ 
     await expect(deposit.getByTestId("vault-deposit-preview")).toContainText("You receive about 1.5 vMODD");
     await deposit.getByRole("button", { name: "Deposit" }).click();
     await expect(deposit.getByTestId("followed")).toHaveAttribute("data-status", "succeeded", { timeout: 60_000 });
-    expect(await chain.readContract({ address: vault, abi: VAULT, functionName: "totalAssets" })).toBe(parseUnits("1.5", 18));
-    expect(await chain.readContract({ address: vault, abi: VAULT, functionName: "balanceOf", args: [wallet] })).toBe(parseUnits("1.5", 24));
-    await expect(page.getByTestId("vault-total-assets")).toContainText("1.5 MODD");
+    await expectVaultHolds("1.5", "1.5");
     await expect(page.getByTestId("vault-total-shares")).toContainText("1.5 vMODD");
   });
 
@@ -107,9 +112,7 @@ test("vaults, vesting and pausing from the console, checked on chain", async ({ 
     await expect(withdraw.getByTestId("vault-withdraw-preview")).toContainText("Burns about 0.5 vMODD");
     await withdraw.getByRole("button", { name: "Withdraw" }).click();
     await expect(withdraw.getByTestId("followed")).toHaveAttribute("data-status", "succeeded", { timeout: 60_000 });
-    expect(await chain.readContract({ address: vault, abi: VAULT, functionName: "totalAssets" })).toBe(parseUnits("1", 18));
-    expect(await chain.readContract({ address: vault, abi: VAULT, functionName: "balanceOf", args: [wallet] })).toBe(parseUnits("1", 24));
-    await expect(page.getByTestId("vault-total-assets")).toContainText("1 MODD");
+    await expectVaultHolds("1", "1");
     await expect(page.locator('tr[data-action="withdraw"]')).toHaveAttribute("data-status", "succeeded");
     // More than the shares are worth is refused in words, before anything is sent.
     await withdraw.getByLabel("Amount (MODD)").fill("5");
