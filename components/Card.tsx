@@ -4,14 +4,16 @@ type DataAttributes = { [name: `data-${string}`]: string | undefined };
 
 /**
  * A console card: a section named by its heading (`id` links the two for screen readers), an optional line
- * under the heading, and the body.
+ * under the heading, and the body (inside the card's padding with `padded`, else edge to edge, as a table is).
  */
-export function Card({ id, title, description, actions, children, ...rest }: {
+export function Card({ id, title, description, actions, padded = false, children, ...rest }: {
   id: string;
   title: ReactNode;
   description?: ReactNode;
   /** Beside the heading (filters, a button). */
   actions?: ReactNode;
+  /** The body in a `card-body` (forms, text); without it, the children fill the card (tables, lists). */
+  padded?: boolean;
   children?: ReactNode;
 } & Omit<HTMLAttributes<HTMLElement>, "title" | "id"> & DataAttributes) {
   return (
@@ -21,7 +23,7 @@ export function Card({ id, title, description, actions, children, ...rest }: {
         {description ? <p>{description}</p> : null}
         {actions}
       </div>
-      {children}
+      {padded ? <div className="card-body">{children}</div> : children}
     </section>
   );
 }

@@ -26,6 +26,8 @@ export interface DataTableProps<T> {
   wrap?: boolean;
   /** Tighter cell padding, for a table of many columns that must all fit at laptop width. */
   dense?: boolean;
+  /** Shown instead of the table when there are no rows (an EmptyState); without it, the table's head alone. */
+  empty?: ReactNode;
 }
 
 /**
@@ -41,7 +43,9 @@ export function DataTable<T>({
   rowProps,
   wrap = true,
   dense = false,
+  empty,
 }: DataTableProps<T>) {
+  if (!rows.length && empty !== undefined) return <>{empty}</>;
   const shown = columns.filter((c): c is Column<T> => Boolean(c));
   const labelOf = (c: Column<T>) => c.label ?? (typeof c.header === "string" && c.header ? c.header : undefined);
   const table = (

@@ -2,7 +2,7 @@
 // deposit address, the amount and a QR code; the test pays on the local chain from a funded local account (its
 // USDC was minted at chain start), and the page turns to "succeeded" with Growth as the current plan, with no
 // manual step in between.
-import { expect, test, base, api } from "./helpers";
+import { expect, test, api, signIn } from "./helpers";
 import { createWalletClient, defineChain, erc20Abi, http, publicActions, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { LOCAL_CHAIN_ID, localAccounts } from "@/lib/chain/local/accounts";
@@ -18,12 +18,7 @@ test("a crypto payment in USDC, paid on the local chain, activates the plan", as
     const reg = await api("POST", "/auth/register", null, { email, password, company_name: "Billing Co", full_name: "Ada" });
     expect(reg.status).toBe(201);
     token = reg.body.access_token;
-    await page.goto(`${base()}/billing`);
-    await expect(page).toHaveURL(/\/sign-in/);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/billing$/);
+    await signIn(page, "/billing", email, password);
     await expect(page.getByRole("heading", { name: /Current plan: Free/ })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Console", exact: true }).getByRole("link", { name: "Billing" })).toHaveAttribute("aria-current", "page");
   });

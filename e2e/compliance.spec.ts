@@ -3,56 +3,33 @@
 // the identity registry), adds a KYC claim about it (the claim on its ONCHAINID), adds a country-restrict module
 // to the token's compliance (getModules and isModuleBound), and removes it again. The page is looked at 1440 px
 // and 375 px wide.
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { createPublicClient, getAddress, http, parseAbi, type Address } from "viem";
+import { getAddress, parseAbi, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { expect, test, api, base, until, expectNoHorizontalOverflow, confirmDialog } from "./helpers";
-
-const SHOTS = join(import.meta.dirname, "screenshots");
-mkdirSync(SHOTS, { recursive: true });
-const WIDE = { width: 1440, height: 900 };
-const PHONE = { width: 375, height: 812 };
+import { expect, test, api, base, until, confirmDialog, WIDE, atBothWidths, localChain, pageErrors, registerTenant, signIn, deployToken } from "./helpers";
 
 const REGISTRY = parseAbi(["function contains(address) view returns (bool)", "function investorCountry(address) view returns (uint16)"]);
 const ONCHAINID = parseAbi(["function getClaimIdsByTopic(uint256) view returns (bytes32[])"]);
+/** A tenant registered through the API (Grace of `company`), and its regulated token once the suite is deployed and unpaused. */
+async function regulatedToken(email: string, company: string, token: { name: string; symbol: string; decimals: number }) {
+  const key = await registerTenant(email, company, "Grace");
+  const ready = (t: { regulated?: { paused: boolean } }) => t.regulated?.paused === false;
+  return { key, token: await deployToken(key, { ...token, standard: "ERC3643", network: "polygon_amoy" }, { ready, what: "the suite deployed and unpaused", timeoutMs: 90_000 }) };
+}
 const COMPLIANCE = parseAbi(["function getModules() view returns (address[])", "function isModuleBound(address) view returns (bool)"]);
 
 test("register an investor, add a claim, add and remove a compliance module from the console, checked on chain", async ({ page }) => {
-  const rpc = process.env.E2E_CHAIN_RPC_URL;
-  test.skip(!rpc, "needs the app's local chain (E2E_CHAIN_RPC_URL)");
-  const chain = createPublicClient({ transport: http(rpc) });
+  const { chain } = localChain();
   const email = `trex.${Date.now()}@example.com`;
   const investor = privateKeyToAccount(generatePrivateKey()).address;
-  let key = "";
-  let tokenId = "";
-  let registry = "" as Address;
-  let compliance = "" as Address;
   await page.setViewportSize(WIDE);
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
+  const errors = pageErrors(page);
 
-  await test.step("set up through the API: a regulated token", async () => {
-    const reg = await api("POST", "/auth/register", null, { email, password: "correct horse 1", company_name: "Bond Co", full_name: "Grace" });
-    expect(reg.status).toBe(201);
-    key = (await api("POST", "/v1/api_keys", reg.body.access_token, { name: "e2e" })).body.secret as string;
-    const token = await api("POST", "/v1/tokens", key, { name: "Blue Bond", symbol: "BBND", standard: "ERC3643", network: "polygon_amoy", decimals: 0 });
-    expect(token.status, JSON.stringify(token.body)).toBe(201);
-    tokenId = token.body.id;
-    const suite = await until(async () => {
-      const t = (await api("GET", `/v1/tokens/${tokenId}`, key)).body;
-      return t.status === "deployed" && t.regulated?.paused === false && t.regulated;
-    }, "the suite deployed and unpaused", 90_000);
-    registry = getAddress(suite.identity_registry);
-    compliance = getAddress(suite.compliance);
-  });
+  const { key, token } = await test.step("set up through the API: a regulated token", () => regulatedToken(email, "Bond Co", { name: "Blue Bond", symbol: "BBND", decimals: 0 }));
+  const registry = getAddress(token.regulated.identity_registry);
+  const compliance = getAddress(token.regulated.compliance);
 
   await test.step("sign in", async () => {
-    await page.goto(`${base()}/identities`);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("correct horse 1");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/identities$/);
+    await signIn(page, "/identities", email);
   });
 
   const row = page.locator(`tr[data-wallet="${investor}"]`);
@@ -91,12 +68,7 @@ test("register an investor, add a claim, add and remove a compliance module from
     expect(modules).toHaveLength(before.length + 1);
     module = modules.find((m) => !before.includes(m))!;
     expect(await chain.readContract({ address: compliance, abi: COMPLIANCE, functionName: "isModuleBound", args: [module] })).toBe(true);
-    for (const [size, viewport] of [["desktop", WIDE], ["mobile", PHONE]] as const) {
-      await page.setViewportSize(viewport);
-      await expectNoHorizontalOverflow(page);
-      await page.screenshot({ path: join(SHOTS, `compliance-identities-${size}.png`), fullPage: true });
-    }
-    await page.setViewportSize(WIDE);
+    await atBothWidths(page, "compliance-identities");
   });
 
   await test.step("remove the module: no longer bound on chain", async () => {
@@ -105,12 +77,7 @@ test("register an investor, add a claim, add and remove a compliance module from
     await added.getByRole("button", { name: /^Remove Blocked countries/ }).click();
     await expect(page.getByRole("dialog")).toContainText("Transfers are no longer checked against it.");
     await expect(page.getByRole("dialog").getByRole("button", { name: "Cancel" })).toBeFocused();
-    for (const [size, viewport] of [["desktop", WIDE], ["mobile", PHONE]] as const) {
-      await page.setViewportSize(viewport);
-      await expectNoHorizontalOverflow(page);
-      await page.screenshot({ path: join(SHOTS, `confirm-dialog-${size}.png`) });
-    }
-    await page.setViewportSize(WIDE);
+    await atBothWidths(page, "confirm-dialog", { fullPage: false });
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toBeHidden();
     expect(await chain.readContract({ address: compliance, abi: COMPLIANCE, functionName: "isModuleBound", args: [module] })).toBe(true);
@@ -133,42 +100,22 @@ const TOKEN = parseAbi(["function totalSupply() view returns (uint256)"]);
 // chain; a mint past it is refused in words before anything is sent; once the limit is removed the same mint goes
 // through. The limits form and the table are looked at 1440 px and 375 px wide.
 test("add a supply limit in token units, refuse a mint past it in words, remove it", async ({ page }) => {
-  const rpc = process.env.E2E_CHAIN_RPC_URL;
-  test.skip(!rpc, "needs the app's local chain (E2E_CHAIN_RPC_URL)");
-  const chain = createPublicClient({ transport: http(rpc) });
+  const { chain } = localChain();
   const email = `trexcap.${Date.now()}@example.com`;
   const investor = privateKeyToAccount(generatePrivateKey()).address;
-  let tokenId = "";
-  let tokenAddress = "" as Address;
-  let compliance = "" as Address;
   await page.setViewportSize(WIDE);
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
+  const errors = pageErrors(page);
 
-  await test.step("set up through the API: a regulated token with 2 decimals and a registered investor", async () => {
-    const reg = await api("POST", "/auth/register", null, { email, password: "correct horse 1", company_name: "Cap Co", full_name: "Grace" });
-    expect(reg.status).toBe(201);
-    const key = (await api("POST", "/v1/api_keys", reg.body.access_token, { name: "e2e" })).body.secret as string;
-    const token = await api("POST", "/v1/tokens", key, { name: "Capped Bond", symbol: "CAPB", standard: "ERC3643", network: "polygon_amoy", decimals: 2 });
-    expect(token.status, JSON.stringify(token.body)).toBe(201);
-    tokenId = token.body.id;
-    const suite = await until(async () => {
-      const t = (await api("GET", `/v1/tokens/${tokenId}`, key)).body;
-      return t.status === "deployed" && t.regulated?.paused === false && t;
-    }, "the suite deployed and unpaused", 90_000);
-    tokenAddress = getAddress(suite.address);
-    compliance = getAddress(suite.regulated.compliance);
-    const identity = await api("POST", "/v1/identities", key, { token_id: tokenId, wallet: investor, country: "FR" });
+  const { tokenId, tokenAddress, compliance } = await test.step("set up through the API: a regulated token with 2 decimals and a registered investor", async () => {
+    const { key, token } = await regulatedToken(email, "Cap Co", { name: "Capped Bond", symbol: "CAPB", decimals: 2 });
+    const identity = await api("POST", "/v1/identities", key, { token_id: token.id, wallet: investor, country: "FR" });
     expect(identity.status, JSON.stringify(identity.body)).toBe(201);
     await until(async () => (await api("GET", `/v1/identities/${identity.body.id}`, key)).body.status === "registered", "the identity registered");
+    return { tokenId: token.id as string, tokenAddress: getAddress(token.address), compliance: getAddress(token.regulated.compliance) };
   });
 
   await test.step("sign in", async () => {
-    await page.goto(`${base()}/identities`);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("correct horse 1");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/identities$/);
+    await signIn(page, "/identities", email);
   });
 
   const capped = page.locator("tr[data-module]").filter({ hasText: "Supply limit" });
@@ -187,12 +134,7 @@ test("add a supply limit in token units, refuse a mint past it in words, remove 
     const modules = await chain.readContract({ address: compliance, abi: COMPLIANCE, functionName: "getModules" });
     module = modules.find((m) => !before.includes(m))!;
     expect(await chain.readContract({ address: module, abi: SUPPLY_LIMIT, functionName: "getSupplyLimit", args: [compliance] })).toBe(1000_50n);
-    for (const [size, viewport] of [["desktop", WIDE], ["mobile", PHONE]] as const) {
-      await page.setViewportSize(viewport);
-      await expectNoHorizontalOverflow(page);
-      await page.screenshot({ path: join(SHOTS, `compliance-limits-${size}.png`), fullPage: true });
-    }
-    await page.setViewportSize(WIDE);
+    await atBothWidths(page, "compliance-limits");
   });
 
   const mintFrom = async (amount: string) => {

@@ -2,15 +2,9 @@
 // delay and period typed in blocks (shown as times), quorum in %, the timelock's delay in seconds; the notice
 // follows the instance until it is active, and the governor on chain has those settings (votingDelay,
 // votingPeriod, quorumNumerator, token) and its timelock that delay. The page is looked at 1440 px and 375 px.
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { createPublicClient, getAddress, http, parseAbi, parseEther, type Address } from "viem";
-import { expect, test, api, base, until, expectNoHorizontalOverflow } from "./helpers";
-
-const SHOTS = join(import.meta.dirname, "screenshots");
-mkdirSync(SHOTS, { recursive: true });
-const WIDE = { width: 1440, height: 900 };
-const PHONE = { width: 375, height: 812 };
+import { getAddress, parseAbi, parseEther, type Address } from "viem";
+import { expect, test, api, base, until, expectNoHorizontalOverflow, PHONE, SHOTS, WIDE, localChain, pageErrors, registerTenant, signIn } from "./helpers";
 
 const GOVERNOR = parseAbi([
   "function votingDelay() view returns (uint256)",
@@ -24,32 +18,23 @@ const TIMELOCK = parseAbi(["function getMinDelay() view returns (uint256)"]);
 
 for (const [size, viewport] of [["desktop", WIDE], ["mobile", PHONE]] as const) {
   test(`create a governance instance from the console at ${size} width, checked on chain`, async ({ page }) => {
-    const rpc = process.env.E2E_CHAIN_RPC_URL;
-    test.skip(!rpc, "needs the app's local chain (E2E_CHAIN_RPC_URL)");
-    const chain = createPublicClient({ transport: http(rpc) });
+    const { chain } = localChain();
     const email = `govnew.${size}.${Date.now()}@example.com`;
     const name = `Made DAO ${size}`;
     let key = "";
     let tokenAddress = "" as Address;
     await page.setViewportSize(viewport);
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
+    const errors = pageErrors(page);
 
     await test.step("an account, and a token without votes, through the API", async () => {
-      const reg = await api("POST", "/auth/register", null, { email, password: "correct horse 1", company_name: "New DAO Co", full_name: "Ada" });
-      expect(reg.status).toBe(201);
-      key = (await api("POST", "/v1/api_keys", reg.body.access_token, { name: "e2e" })).body.secret as string;
+      key = await registerTenant(email, "New DAO Co");
       const plain = await api("POST", "/v1/tokens", key, { name: "Plain Coin", symbol: "PLN", standard: "ERC20", network: "polygon_amoy", initial_supply: "0" });
       expect(plain.status, JSON.stringify(plain.body)).toBe(201);
       await until(async () => (await api("GET", `/v1/tokens/${plain.body.id}`, key)).body.status === "deployed", "the plain token deployed");
     });
 
     await test.step("sign in and deploy the votes token from the console (Votes ticked)", async () => {
-      await page.goto(`${base()}/tokens/new`);
-      await page.getByLabel("Email").fill(email);
-      await page.getByLabel("Password").fill("correct horse 1");
-      await page.getByRole("button", { name: "Sign in" }).click();
-      await expect(page).toHaveURL(/\/tokens\/new$/);
+      await signIn(page, "/tokens/new", email);
       await page.getByLabel("Name", { exact: true }).fill("Ballot Coin");
       await page.getByLabel("Symbol").fill("BLT");
       await page.getByLabel("Initial supply").fill("100");

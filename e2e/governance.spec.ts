@@ -3,15 +3,9 @@
 // call (state Pending on chain), votes for it once Active (proposalVotes and hasVoted on chain), queues it once
 // the vote has ended (Queued), and executes it once the timelock's delay has passed (Executed). The vote's
 // window shows as times, not block numbers. The page is looked at 1440 px and 375 px wide.
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { createPublicClient, http, parseAbi, parseEther, type Address } from "viem";
-import { expect, test, api, base, until, expectNoHorizontalOverflow } from "./helpers";
+import { parseAbi, parseEther, type Address } from "viem";
+import { expect, test, api, atBothWidths, deployVotesDao, localChain, pageErrors, registerTenant, signIn, WIDE } from "./helpers";
 
-const SHOTS = join(import.meta.dirname, "screenshots");
-mkdirSync(SHOTS, { recursive: true });
-const WIDE = { width: 1440, height: 900 };
-const PHONE = { width: 375, height: 812 };
 const TARGET = "0x00000000000000000000000000000000000e2e02";
 
 const VOTES = parseAbi(["function delegates(address) view returns (address)", "function getVotes(address) view returns (uint256)"]);
@@ -23,9 +17,7 @@ const GOVERNOR = parseAbi([
 const STATE = { Pending: 0, Active: 1, Succeeded: 4, Queued: 5, Executed: 7 };
 
 test("propose, vote, queue, execute and delegate from the console, checked on chain", async ({ page }) => {
-  const rpc = process.env.E2E_CHAIN_RPC_URL;
-  test.skip(!rpc, "needs the app's local chain (E2E_CHAIN_RPC_URL)");
-  const chain = createPublicClient({ transport: http(rpc) });
+  const { chain } = localChain();
   const rpcCall = (method: string, params: unknown[]) => chain.request({ method: method as never, params: params as never });
   const email = `gov.${Date.now()}@example.com`;
   let wallet = "" as Address;
@@ -33,37 +25,21 @@ test("propose, vote, queue, execute and delegate from the console, checked on ch
   let governor = "" as Address;
   let id = "";
   await page.setViewportSize(WIDE);
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
+  const errors = pageErrors(page);
 
   await test.step("set up through the API: a votes token and its Governor + Timelock", async () => {
-    const reg = await api("POST", "/auth/register", null, { email, password: "correct horse 1", company_name: "DAO Co", full_name: "Ada" });
-    expect(reg.status).toBe(201);
-    const key = (await api("POST", "/v1/api_keys", reg.body.access_token, { name: "e2e" })).body.secret as string;
+    const key = await registerTenant(email, "DAO Co");
     wallet = (await api("GET", "/v1/settings/wallet-mode", key)).body.wallet_address;
-    const created = await api("POST", "/v1/tokens", key, { name: "Vote Coin", symbol: "VOTE", standard: "ERC20", network: "polygon_amoy", initial_supply: parseEther("1000").toString(), features: { votes: true } });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    token = await until(async () => {
-      const t = (await api("GET", `/v1/tokens/${created.body.id}`, key)).body;
-      return t.status === "deployed" && t.address;
-    }, "the token deployed");
-    const gov = await api("POST", "/v1/governance", key, { name: "Vote DAO", token: created.body.id, voting_delay: 1, voting_period: 5, quorum_numerator: 4, min_delay: 60 });
-    expect(gov.status, JSON.stringify(gov.body)).toBe(201);
-    id = gov.body.id;
-    governor = await until(async () => {
-      const g = (await api("GET", `/v1/governance/${id}`, key)).body;
-      return g.status === "active" && g.governor_address;
-    }, "the governance deployed", 90_000);
+    const dao = await deployVotesDao(key, "Vote DAO");
+    token = dao.token.address;
+    id = dao.governance.id;
+    governor = dao.governance.governor_address;
   });
 
   const card = page.locator(`[data-governance="${id}"]`);
 
   await test.step("sign in: no voting power until the tokens are delegated", async () => {
-    await page.goto(`${base()}/governance`);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("correct horse 1");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/governance$/);
+    await signIn(page, "/governance", email);
     await expect(card.getByTestId(`voting-power-${id}`)).toContainText("0 VOTE");
     await expect(card).toContainText("votes start 1 block");
   });
@@ -96,31 +72,26 @@ test("propose, vote, queue, execute and delegate from the console, checked on ch
   });
 
   const row = () => card.locator(`tr[data-proposal="${pid}"]`);
+  /** Mines `blocks` and reloads (the proposal then in `state`), presses `action` on its row and waits for the transaction to confirm. */
+  const actAfter = async (blocks: string, state: string, action: string) => {
+    await rpcCall("hardhat_mine", [blocks]);
+    await page.reload();
+    await expect(row()).toHaveAttribute("data-state", state);
+    await row().getByRole("button", { name: `${action} — Ping the treasury` }).click();
+    await expect(row().getByTestId("followed")).toHaveAttribute("data-status", "confirmed", { timeout: 60_000 });
+  };
 
   await test.step("vote for it once Active: the tally and hasVoted on chain", async () => {
-    await rpcCall("hardhat_mine", ["0x2"]);
-    await page.reload();
-    await expect(row()).toHaveAttribute("data-state", "Active");
-    await row().getByRole("button", { name: "Vote for — Ping the treasury" }).click();
-    await expect(row().getByTestId("followed")).toHaveAttribute("data-status", "confirmed", { timeout: 60_000 });
+    await actAfter("0x2", "Active", "Vote for");
     const [against, inFavour] = await chain.readContract({ address: governor, abi: GOVERNOR, functionName: "proposalVotes", args: [pid] });
     expect([against, inFavour]).toEqual([0n, parseEther("1000")]);
     expect(await chain.readContract({ address: governor, abi: GOVERNOR, functionName: "hasVoted", args: [pid, wallet] })).toBe(true);
     await expect(row()).toContainText("1,000 VOTE");
-    for (const [size, viewport] of [["desktop", WIDE], ["mobile", PHONE]] as const) {
-      await page.setViewportSize(viewport);
-      await expectNoHorizontalOverflow(page);
-      await page.screenshot({ path: join(SHOTS, `governance-voted-${size}.png`), fullPage: true });
-    }
-    await page.setViewportSize(WIDE);
+    await atBothWidths(page, "governance-voted");
   });
 
   await test.step("queue it once the vote has ended: Queued on chain", async () => {
-    await rpcCall("hardhat_mine", ["0x6"]);
-    await page.reload();
-    await expect(row()).toHaveAttribute("data-state", "Succeeded");
-    await row().getByRole("button", { name: "Queue — Ping the treasury" }).click();
-    await expect(row().getByTestId("followed")).toHaveAttribute("data-status", "confirmed", { timeout: 60_000 });
+    await actAfter("0x6", "Succeeded", "Queue");
     expect(await stateOnChain()).toBe(STATE.Queued);
     await page.reload();
     await expect(row()).toContainText("Waiting for the timelock");
@@ -138,11 +109,7 @@ test("propose, vote, queue, execute and delegate from the console, checked on ch
   });
 
   await test.step("the page at 1440 px and 375 px", async () => {
-    for (const [size, viewport] of [["desktop", WIDE], ["mobile", PHONE]] as const) {
-      await page.setViewportSize(viewport);
-      await expectNoHorizontalOverflow(page);
-      await page.screenshot({ path: join(SHOTS, `governance-${size}.png`), fullPage: true });
-    }
+    await atBothWidths(page, "governance");
   });
 
   expect(errors, "uncaught errors in the page").toEqual([]);

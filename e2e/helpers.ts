@@ -1,7 +1,11 @@
 // What the browser specs share: the app's address (started by the global setup), a JSON call to its API, a
-// poll until something holds, and a DApp's tenant set up through the API.
+// poll until something holds, tenants and tokens set up through the API, signing up and in, the local chain,
+// and the look of a page at desktop and phone width.
 import { createHash } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { test as base_, expect, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { createPublicClient, http } from "viem";
 
 export const base = () => {
   const url = process.env.E2E_BASE_URL;
@@ -94,4 +98,104 @@ export async function expectNoHorizontalOverflow(page: Page) {
     return { scroll: document.documentElement.scrollWidth, width, culprits };
   });
   expect(scroll, `page wider than the viewport at ${page.url()}: ${culprits.join("; ")}`).toBeLessThanOrEqual(width + 1);
+}
+
+/** Where the specs save their screenshots (e2e/screenshots/), and the two widths pages are looked at. */
+export const SHOTS = join(import.meta.dirname, "screenshots");
+mkdirSync(SHOTS, { recursive: true });
+export const WIDE = { width: 1440, height: 900 };
+export const PHONE = { width: 375, height: 812 };
+
+/** The page at 1440 px and 375 px wide: nothing wider than the viewport, a screenshot `<name>-desktop|mobile.png` of each; then wide again. */
+export async function atBothWidths(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  for (const [size, viewport] of [["desktop", WIDE], ["mobile", PHONE]] as const) {
+    await page.setViewportSize(viewport);
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: join(SHOTS, `${name}-${size}.png`), fullPage });
+  }
+  await page.setViewportSize(WIDE);
+}
+
+/** The app's local chain (the test is skipped without one): its RPC URL and a client reading it. */
+export function localChain() {
+  const rpc = process.env.E2E_CHAIN_RPC_URL;
+  test.skip(!rpc, "needs the app's local chain (E2E_CHAIN_RPC_URL)");
+  return { rpc: rpc!, chain: createPublicClient({ transport: http(rpc) }) };
+}
+
+/** The uncaught errors of the page from now on (a spec expects none at its end). */
+export function pageErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+export const PASSWORD = "correct horse 1";
+
+/** A new tenant registered through the API (password PASSWORD), and the secret of a test API key of it (`keyBody` creates it). */
+export async function registerTenant(email: string, companyName: string, fullName = "Ada", keyBody: Record<string, unknown> = { name: "e2e" }) {
+  const reg = await api("POST", "/auth/register", null, { email, password: PASSWORD, company_name: companyName, full_name: fullName });
+  expect(reg.status).toBe(201);
+  return (await api("POST", "/v1/api_keys", reg.body.access_token, keyBody)).body.secret as string;
+}
+
+/** A record created through the API (201), then read until `ready` says it is: what `ready` returned. */
+export async function createAndAwait<T>(key: string, path: string, body: unknown, ready: (record: any) => T | false | undefined, what: string, timeoutMs?: number) {
+  const created = await api("POST", path, key, body);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return until(async () => ready((await api("GET", `${path}/${created.body.id}`, key)).body), what, timeoutMs);
+}
+
+/** A token created through the API, once deployed (and `ready` holds of it too): its record. */
+export const deployToken = (key: string, body: Record<string, unknown>, { ready = () => true, what = "the token deployed", timeoutMs }: { ready?: (token: any) => unknown; what?: string; timeoutMs?: number } = {}) =>
+  createAndAwait(key, "/v1/tokens", body, (t) => t.status === "deployed" && ready(t) && t, what, timeoutMs);
+
+/** A transaction made through the API (201), awaited until confirmed. */
+export async function confirmed(key: string, path: string, body: unknown, what: string) {
+  const sent = await api("POST", path, key, body);
+  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+  await until(async () => (await api("GET", `/v1/transactions/${sent.body.id}`, key)).body.status === "confirmed", what);
+  return sent.body;
+}
+
+/** Opens `path` signed out, signs in on the form it redirects to, and lands back on `path`. */
+export async function signIn(page: Page, path: string, email: string, password = PASSWORD) {
+  await page.goto(`${base()}${path}`);
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, "\\$&")}$`));
+}
+
+/** Signs up in the browser (password PASSWORD) and lands on the dashboard. */
+export async function signUp(page: Page, { name, company, email }: { name: string; company: string; email: string }) {
+  await page.goto(`${base()}/sign-up`);
+  await page.getByLabel("Your name").fill(name);
+  await page.getByLabel("Company").fill(company);
+  await page.getByLabel("Work email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/**
+ * A votes token (1,000 VOTE to the tenant's wallet) and a Governor + Timelock over it (votes start after 1 block
+ * and last 5, quorum 4%, timelock delay 60 s), deployed through the API: both records.
+ */
+export async function deployVotesDao(key: string, name: string) {
+  const token = await deployToken(key, { name: "Vote Coin", symbol: "VOTE", standard: "ERC20", network: "polygon_amoy", initial_supply: (10n ** 21n).toString(), features: { votes: true } });
+  const body = { name, token: token.id, voting_delay: 1, voting_period: 5, quorum_numerator: 4, min_delay: 60 };
+  const governance = await createAndAwait(key, "/v1/governance", body, (g) => g.status === "active" && g, "the governance deployed", 90_000);
+  return { token, governance };
+}
+
+/** A token's page after a mint to the tenant's wallet: the supply reads `amount`, the mint's row is confirmed, the balance lookup of the wallet reads it too. */
+export async function expectMintedToWallet(page: Page, amount: string) {
+  await expect(page.getByTestId("total-supply")).toContainText(amount);
+  await expect(page.locator('tr[data-kind="token.mint"]')).toHaveAttribute("data-status", "confirmed", { timeout: 60_000 });
+  const lookup = page.getByRole("form", { name: "Balance lookup" });
+  await lookup.getByRole("button", { name: "Use my wallet address" }).click();
+  await lookup.getByRole("button", { name: "Check balance" }).click();
+  await expect(page.getByTestId("balance-value")).toHaveText(amount);
 }

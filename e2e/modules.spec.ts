@@ -3,17 +3,12 @@
 // (totalAssets and the wallet's shares on chain), create a vesting schedule with dates and release what has
 // vested (the vesting wallet's start, cliff, duration, owner and balance on chain). Each new page is looked at
 // 1440 px and 375 px wide (no sideways overflow) and saved under e2e/screenshots/.
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Page } from "@playwright/test";
-import { createPublicClient, erc20Abi, http, parseAbi, parseUnits, type Address } from "viem";
-import { expect, test, newContext, base, expectNoHorizontalOverflow, confirmDialog } from "./helpers";
+import { erc20Abi, parseAbi, parseUnits, type Address } from "viem";
+import { expect, test, newContext, base, expectNoHorizontalOverflow, confirmDialog, PHONE, SHOTS, WIDE, localChain, pageErrors, signUp } from "./helpers";
 
 const url = (path: string) => `${base()}${path}`;
-const SHOTS = join(import.meta.dirname, "screenshots");
-mkdirSync(SHOTS, { recursive: true });
-const WIDE = { width: 1440, height: 900 };
-const PHONE = { width: 375, height: 812 };
 const DAY = 86_400;
 
 const VAULT = parseAbi(["function totalAssets() view returns (uint256)", "function balanceOf(address) view returns (uint256)"]);
@@ -27,28 +22,18 @@ const VESTING = parseAbi([
 
 const addressIn = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent())!.match(/0x[0-9a-fA-F]{40}/)![0] as Address;
 
-
 test("vaults, vesting and pausing from the console, checked on chain", async ({ browser }) => {
-  const rpc = process.env.E2E_CHAIN_RPC_URL;
-  test.skip(!rpc, "needs the app's local chain (E2E_CHAIN_RPC_URL)");
-  const chain = createPublicClient({ transport: http(rpc) });
+  const { chain } = localChain();
   // Dates typed in the form are read in the browser's zone: UTC here, so the test knows the unix seconds.
   const context = await newContext(browser, { viewport: WIDE, timezoneId: "UTC" });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
+  const errors = pageErrors(page);
   const paths: Record<string, string> = {};
   let wallet = "" as Address;
   let token = "" as Address;
 
   await test.step("sign up and deploy a pausable token", async () => {
-    await page.goto(url("/sign-up"));
-    await page.getByLabel("Your name").fill("Mona Module");
-    await page.getByLabel("Company").fill("Modules Co");
-    await page.getByLabel("Work email").fill(`modules.${Date.now()}@example.com`);
-    await page.getByLabel("Password").fill("correct horse 1");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signUp(page, { name: "Mona Module", company: "Modules Co", email: `modules.${Date.now()}@example.com` });
     wallet = (await page.getByTestId("wallet-address").textContent())!.trim() as Address;
     await page.goto(url("/tokens/new"));
     await page.getByLabel("Name", { exact: true }).fill("Module Dollar");
@@ -101,6 +86,13 @@ test("vaults, vesting and pausing from the console, checked on chain", async ({ 
     vault = await addressIn(page, "vault-address");
   });
 
+  /** The vault on chain and on its page: `assets` MODD in it, `shares` vMODD (24 decimals) held by the wallet. */
+  const expectVaultHolds = async (assets: string, shares: string) => {
+    expect(await chain.readContract({ address: vault, abi: VAULT, functionName: "totalAssets" })).toBe(parseUnits(assets, 18));
+    expect(await chain.readContract({ address: vault, abi: VAULT, functionName: "balanceOf", args: [wallet] })).toBe(parseUnits(shares, 24));
+    await expect(page.getByTestId("vault-total-assets")).toContainText(`${assets} MODD`);
+  };
+
   await test.step("deposit 1.5 tokens, with the preview; totalAssets and the shares on chain", async () => {
     const deposit = page.getByRole("form", { name: "Deposit MODD" });
     await deposit.getByLabel("Amount (MODD)").fill("1.5");
@@ -109,9 +101,7 @@ test("vaults, vesting and pausing from the console, checked on chain", async ({ 
     await expect(deposit.getByTestId("vault-deposit-preview")).toContainText("You receive about 1.5 vMODD");
     await deposit.getByRole("button", { name: "Deposit" }).click();
     await expect(deposit.getByTestId("followed")).toHaveAttribute("data-status", "succeeded", { timeout: 60_000 });
-    expect(await chain.readContract({ address: vault, abi: VAULT, functionName: "totalAssets" })).toBe(parseUnits("1.5", 18));
-    expect(await chain.readContract({ address: vault, abi: VAULT, functionName: "balanceOf", args: [wallet] })).toBe(parseUnits("1.5", 24));
-    await expect(page.getByTestId("vault-total-assets")).toContainText("1.5 MODD");
+    await expectVaultHolds("1.5", "1.5");
     await expect(page.getByTestId("vault-total-shares")).toContainText("1.5 vMODD");
   });
 
@@ -122,9 +112,7 @@ test("vaults, vesting and pausing from the console, checked on chain", async ({ 
     await expect(withdraw.getByTestId("vault-withdraw-preview")).toContainText("Burns about 0.5 vMODD");
     await withdraw.getByRole("button", { name: "Withdraw" }).click();
     await expect(withdraw.getByTestId("followed")).toHaveAttribute("data-status", "succeeded", { timeout: 60_000 });
-    expect(await chain.readContract({ address: vault, abi: VAULT, functionName: "totalAssets" })).toBe(parseUnits("1", 18));
-    expect(await chain.readContract({ address: vault, abi: VAULT, functionName: "balanceOf", args: [wallet] })).toBe(parseUnits("1", 24));
-    await expect(page.getByTestId("vault-total-assets")).toContainText("1 MODD");
+    await expectVaultHolds("1", "1");
     await expect(page.locator('tr[data-action="withdraw"]')).toHaveAttribute("data-status", "succeeded");
     // More than the shares are worth is refused in words, before anything is sent.
     await withdraw.getByLabel("Amount (MODD)").fill("5");

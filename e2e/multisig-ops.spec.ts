@@ -3,17 +3,12 @@
 // sending 0.25 POL, approve it with the tenant's wallet (approvedHashes on chain), let the second owner approve
 // from its own key, execute from the page: the recipient holds 0.25 POL and the Safe's nonce moved. The
 // multisig pages are looked at 1440 px and 375 px wide (no sideways overflow) and saved under e2e/screenshots/.
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { createPublicClient, createWalletClient, defineChain, http, parseAbi, parseEther, zeroAddress, type Address, type Hex } from "viem";
+import { createWalletClient, defineChain, http, parseAbi, parseEther, zeroAddress, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { expect, test, newContext, base, expectNoHorizontalOverflow, confirmDialog } from "./helpers";
+import { expect, test, newContext, base, expectNoHorizontalOverflow, confirmDialog, PHONE, SHOTS, WIDE, atBothWidths, localChain, pageErrors, signUp } from "./helpers";
 
 const url = (path: string) => `${base()}${path}`;
-const SHOTS = join(import.meta.dirname, "screenshots");
-mkdirSync(SHOTS, { recursive: true });
-const WIDE = { width: 1440, height: 900 };
-const PHONE = { width: 375, height: 812 };
 
 const SAFE = parseAbi([
   "function getOwners() view returns (address[])",
@@ -25,29 +20,20 @@ const SAFE = parseAbi([
 ]);
 
 test("a Safe created, funded, proposed to, approved and executed from the console, checked on chain", async ({ browser }) => {
-  const rpc = process.env.E2E_CHAIN_RPC_URL;
-  test.skip(!rpc, "needs the app's local chain (E2E_CHAIN_RPC_URL)");
-  const chain = createPublicClient({ transport: http(rpc) });
+  const { rpc, chain } = localChain();
   const local = defineChain({ id: await chain.getChainId(), name: "local", nativeCurrency: { name: "ETH", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpc!] } } });
   const setBalance = (address: Address, wei: bigint) => chain.request({ method: "hardhat_setBalance" as never, params: [address, `0x${wei.toString(16)}`] as never });
   const second = privateKeyToAccount(generatePrivateKey());
   const recipient = privateKeyToAccount(generatePrivateKey()).address;
   const context = await newContext(browser, { viewport: WIDE });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
+  const errors = pageErrors(page);
   let wallet = "" as Address;
   let safe = "" as Address;
   let path = "";
 
   await test.step("sign up", async () => {
-    await page.goto(url("/sign-up"));
-    await page.getByLabel("Your name").fill("Sam Safe");
-    await page.getByLabel("Company").fill("Safe Ops Co");
-    await page.getByLabel("Work email").fill(`safeops.${Date.now()}@example.com`);
-    await page.getByLabel("Password").fill("correct horse 1");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signUp(page, { name: "Sam Safe", company: "Safe Ops Co", email: `safeops.${Date.now()}@example.com` });
     wallet = (await page.getByTestId("wallet-address").textContent())!.trim() as Address;
   });
 
@@ -107,12 +93,7 @@ test("a Safe created, funded, proposed to, approved and executed from the consol
     await page.reload();
     await expect(page.getByTestId("approved-0")).toHaveText("Approved on chain by your acting account");
     await expect(page.getByTestId("confirmations-0")).toContainText("2 of 2");
-    for (const [size, viewport] of [["desktop", WIDE], ["mobile", PHONE]] as const) {
-      await page.setViewportSize(viewport);
-      await expectNoHorizontalOverflow(page);
-      await page.screenshot({ path: join(SHOTS, `multisig-ops-pending-${size}.png`), fullPage: true });
-    }
-    await page.setViewportSize(WIDE);
+    await atBothWidths(page, "multisig-ops-pending");
   });
 
   await test.step("execute: the recipient holds 0.25 POL on chain and the Safe's nonce moved", async () => {

@@ -2,7 +2,7 @@
 // owners (read on chain), threshold and the pending transaction with its confirmations; the tenant's acting
 // account is an owner and the threshold is 1, so the Execute button shows, and executing from the page
 // empties the pending list and moves the Safe's nonce.
-import { expect, test, base, api, until, confirmDialog } from "./helpers";
+import { expect, test, api, until, confirmDialog, signIn } from "./helpers";
 
 test("a multisig's owners, pending transaction and execution in the console", async ({ page }) => {
   const email = `safe.${Date.now()}@example.com`;
@@ -25,12 +25,7 @@ test("a multisig's owners, pending transaction and execution in the console", as
   });
 
   await test.step("the multisig page shows owners, threshold and the pending transaction", async () => {
-    await page.goto(`${base()}/multisigs/${id}`);
-    await expect(page).toHaveURL(/\/sign-in/);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(new RegExp(`/multisigs/${id}$`));
+    await signIn(page, `/multisigs/${id}`, email, password);
     await expect(page.getByRole("heading", { name: "Ops Safe" })).toBeVisible();
     await expect(page.getByTestId("threshold")).toHaveText("1 of 2");
     await expect(page.getByTestId("owners")).toContainText("your acting account");

@@ -3,14 +3,11 @@
 // each one caused, a delivery's exact payload, headers and the receiver's answer per attempt, an endpoint that
 // keeps failing shown as failing with its error rate, and the header's search landing on a transaction by hash.
 // Screenshots go to e2e/screenshots/observe-*.png (not committed).
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Page } from "@playwright/test";
-import { expect, test, api, base, until } from "./helpers";
+import { expect, test, api, base, until, SHOTS, signIn, deployToken } from "./helpers";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 
-const SHOTS = join(import.meta.dirname, "screenshots");
-mkdirSync(SHOTS, { recursive: true });
 const WIDTHS = [
   { name: "desktop", viewport: { width: 1440, height: 900 } },
   { name: "phone", viewport: { width: 375, height: 812 } },
@@ -59,14 +56,12 @@ test("the request log, events and deliveries, a delivery's payload and answer, a
   const failing = await api("POST", "/v1/webhook_endpoints", sk, { url: broken.url, events: ["transaction.confirmed"], description: "always down" });
   expect(failing.status).toBe(201);
 
-  const token = await api("POST", "/v1/tokens", sk, {
+  const token = await deployToken(sk, {
     name: "Observed Dollar", symbol: "OBS", standard: "ERC20", network: "polygon_amoy", initial_supply: "0", decimals: 18, features: { mintable: true, burnable: true, pausable: true },
   });
-  expect(token.status).toBe(201);
-  await until(async () => (await api("GET", `/v1/tokens/${token.body.id}`, sk)).body.status === "deployed", "the token deployed");
-  const refused = await api("POST", `/v1/tokens/${token.body.id}/mint`, sk, { to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", amount: "-5" });
+  const refused = await api("POST", `/v1/tokens/${token.id}/mint`, sk, { to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", amount: "-5" });
   expect(refused.status).toBe(400);
-  const mint = await api("POST", `/v1/tokens/${token.body.id}/mint`, sk, { to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", amount: "1000", idempotency_key: "observe-mint-1" });
+  const mint = await api("POST", `/v1/tokens/${token.id}/mint`, sk, { to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", amount: "1000", idempotency_key: "observe-mint-1" });
   expect(mint.status).toBe(201);
   const minted = await until(async () => {
     const tx = (await api("GET", `/v1/transactions/${mint.body.id}`, sk)).body;
@@ -76,11 +71,7 @@ test("the request log, events and deliveries, a delivery's payload and answer, a
   await broken.waitFor(1, undefined, 30_000);
 
   await test.step("sign in", async () => {
-    await page.goto(`${base()}/dashboard`);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signIn(page, "/dashboard", email, password);
   });
 
   await test.step("the grouped navigation, in the sidebar and in the phone's menu", async () => {

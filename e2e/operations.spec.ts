@@ -3,14 +3,11 @@
 // waiting per network, a failing webhook endpoint, a wallet low on gas, each linked to where it is fixed, and
 // the charts), and the endpoint page's Resend button redelivering a failed event with the same webhook-id.
 // Screenshots go to e2e/screenshots/ (not committed).
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Page } from "@playwright/test";
-import { expect, test, api, base, until } from "./helpers";
+import { expect, test, api, base, until, SHOTS, signIn, deployToken, registerTenant } from "./helpers";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 
-const SHOTS = join(import.meta.dirname, "screenshots");
-mkdirSync(SHOTS, { recursive: true });
 const WIDTHS = [
   { name: "desktop", viewport: { width: 1440, height: 900 } },
   { name: "phone", viewport: { width: 375, height: 812 } },
@@ -47,22 +44,16 @@ test.afterAll(async () => {
 test("an operator's view: the transaction timeline, the health at a glance, and resending a failed delivery", async ({ page }) => {
   test.skip(!process.env.E2E_CHAIN_RPC_URL, "needs the app's local chain (E2E_CHAIN_RPC_URL)");
   const email = `ops.${Date.now()}@example.com`;
-  const password = "correct horse 1";
-  const reg = await api("POST", "/auth/register", null, { email, password, company_name: "Ops Co", full_name: "Grace" });
-  expect(reg.status).toBe(201);
-  const key = await api("POST", "/v1/api_keys", reg.body.access_token, { name: "ops", environment: "test" });
-  const sk = key.body.secret as string;
+  const sk = await registerTenant(email, "Ops Co", "Grace", { name: "ops", environment: "test" });
   // The first delivery is answered 410 Gone (the endpoint is disabled at once, the delivery failed); later ones 200.
   receiver = await startReceiver((_, i) => (i === 0 ? 410 : 200));
   const endpoint = await api("POST", "/v1/webhook_endpoints", sk, { url: receiver.url, events: ["transaction.confirmed"] });
   expect(endpoint.status).toBe(201);
 
-  const token = await api("POST", "/v1/tokens", sk, {
+  const token = await deployToken(sk, {
     name: "Ops Dollar", symbol: "OPS", standard: "ERC20", network: "polygon_amoy", initial_supply: "0", decimals: 18, features: { mintable: true, burnable: true, pausable: true },
   });
-  expect(token.status).toBe(201);
-  await until(async () => (await api("GET", `/v1/tokens/${token.body.id}`, sk)).body.status === "deployed", "the token deployed");
-  const mint = await api("POST", `/v1/tokens/${token.body.id}/mint`, sk, { to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", amount: "1000" });
+  const mint = await api("POST", `/v1/tokens/${token.id}/mint`, sk, { to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", amount: "1000" });
   expect(mint.status).toBe(201);
   const minted = await until(async () => {
     const tx = (await api("GET", `/v1/transactions/${mint.body.id}`, sk)).body;
@@ -71,12 +62,7 @@ test("an operator's view: the transaction timeline, the health at a glance, and 
   await until(async () => receiver.received.length >= 1, "the first delivery");
 
   await test.step("sign in", async () => {
-    await page.goto(`${base()}/dashboard`);
-    await expect(page).toHaveURL(/\/sign-in/);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signIn(page, "/dashboard", email);
   });
 
   await test.step("the mint's timeline: one signature, mined, with its block and confirmations", async () => {
@@ -95,7 +81,7 @@ test("an operator's view: the transaction timeline, the health at a glance, and 
   await test.step("the home page's health: a write waiting, the failing endpoint, the wallet low on gas, the charts", async () => {
     // A write held unmined (the chain stops mining), and the wallet's balance at about a day of its spend with a 30-day threshold.
     await chainRpc("evm_setAutomine", [false]);
-    const waiting = await api("POST", `/v1/tokens/${token.body.id}/mint`, sk, { to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", amount: "1" });
+    const waiting = await api("POST", `/v1/tokens/${token.id}/mint`, sk, { to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", amount: "1" });
     expect(waiting.status).toBe(201);
     await until(async () => (await api("GET", `/v1/transactions/${waiting.body.id}`, sk)).body.status === "submitted", "the second mint sent");
     expect((await api("PUT", "/v1/settings/wallet-alerts", sk, { low_balance_runway_days: 30 })).status).toBe(200);

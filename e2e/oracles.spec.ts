@@ -2,16 +2,10 @@
 // coordinator, key hash and subscription filled in; the consumer's admin and subscription on chain), request two
 // random words (the request on the consumer), the local VRF node answers, and the page shows the words the
 // consumer stored on chain and copies them. The page is looked at 1440 px and 375 px wide.
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { createPublicClient, createWalletClient, defineChain, getAddress, http, parseAbi, parseEther, type Address } from "viem";
+import { createWalletClient, defineChain, getAddress, http, parseAbi, parseEther, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { expect, test, newContext, base, expectNoHorizontalOverflow } from "./helpers";
-
-const SHOTS = join(import.meta.dirname, "screenshots");
-mkdirSync(SHOTS, { recursive: true });
-const WIDE = { width: 1440, height: 900 };
-const PHONE = { width: 375, height: 812 };
+import { expect, test, newContext, WIDE, atBothWidths, localChain, pageErrors, signUp } from "./helpers";
 
 const CONSUMER = parseAbi(["function requestCount() view returns (uint256)", "function randomWords(uint256) view returns (uint256[])"]);
 const MOCK = parseAbi(["function fulfillRandomWords(uint256 requestId, address consumer)"]);
@@ -19,23 +13,14 @@ const PRICE_CONSUMER = parseAbi(["function priceFeed() view returns (address)", 
 const AGGREGATOR = parseAbi(["function latestRoundData() view returns (uint80, int256 answer, uint256, uint256, uint80)", "function decimals() view returns (uint8)"]);
 
 test("a VRF consumer created and randomness requested from the console, the words checked on chain and copied", async ({ browser }) => {
-  const rpc = process.env.E2E_CHAIN_RPC_URL;
-  test.skip(!rpc, "needs the app's local chain (E2E_CHAIN_RPC_URL)");
-  const chain = createPublicClient({ transport: http(rpc) });
+  const { rpc, chain } = localChain();
   const local = defineChain({ id: await chain.getChainId(), name: "local", nativeCurrency: { name: "ETH", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpc!] } } });
   const context = await newContext(browser, { viewport: WIDE, permissions: ["clipboard-read", "clipboard-write"] });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
+  const errors = pageErrors(page);
 
   await test.step("sign up", async () => {
-    await page.goto(`${base()}/sign-up`);
-    await page.getByLabel("Your name").fill("Rae Random");
-    await page.getByLabel("Company").fill("Raffle Co");
-    await page.getByLabel("Work email").fill(`vrf.${Date.now()}@example.com`);
-    await page.getByLabel("Password").fill("correct horse 1");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signUp(page, { name: "Rae Random", company: "Raffle Co", email: `vrf.${Date.now()}@example.com` });
   });
 
   const card = page.locator("[data-vrf-consumer]").filter({ hasText: "Raffle" });
@@ -83,12 +68,7 @@ test("a VRF consumer created and randomness requested from the console, the word
   });
 
   await test.step("the page at 1440 px and 375 px", async () => {
-    for (const [size, viewport] of [["desktop", WIDE], ["mobile", PHONE]] as const) {
-      await page.setViewportSize(viewport);
-      await expectNoHorizontalOverflow(page);
-      await page.screenshot({ path: join(SHOTS, `oracles-vrf-${size}.png`), fullPage: true });
-    }
-    await page.setViewportSize(WIDE);
+    await atBothWidths(page, "oracles-vrf");
   });
 
   await test.step("deploy an ETH-USD price consumer: its feed and pair on chain, its price as the aggregator answers", async () => {
@@ -102,11 +82,7 @@ test("a VRF consumer created and randomness requested from the console, the word
     const [, answer] = await chain.readContract({ address: feed, abi: AGGREGATOR, functionName: "latestRoundData" });
     const decimals = await chain.readContract({ address: feed, abi: AGGREGATOR, functionName: "decimals" });
     await expect(card.getByTestId("price")).toHaveText(String(Number(answer) / 10 ** decimals));
-    for (const [size, viewport] of [["desktop", WIDE], ["mobile", PHONE]] as const) {
-      await page.setViewportSize(viewport);
-      await expectNoHorizontalOverflow(page);
-      await page.screenshot({ path: join(SHOTS, `oracles-price-feeds-${size}.png`), fullPage: true });
-    }
+    await atBothWidths(page, "oracles-price-feeds");
   });
 
   expect(errors, "uncaught errors in the page").toEqual([]);

@@ -1,7 +1,7 @@
 // A regulated (ERC3643) token in the console: set up through the API (token, an investor's identity, a
 // mint), then the token page lists the investor read on chain (country, verified, balance), freezing the
 // wallet from the page shows it frozen, and the identities page lists the investor.
-import { expect, test, base, api, until } from "./helpers";
+import { expect, test, api, until, signIn } from "./helpers";
 
 test("a regulated token's investors, frozen from the console", async ({ page }) => {
   const email = `reg.${Date.now()}@example.com`;
@@ -29,12 +29,7 @@ test("a regulated token's investors, frozen from the console", async ({ page }) 
   });
 
   await test.step("the token page lists the investor, read on chain", async () => {
-    await page.goto(`${base()}/tokens/${tokenId}`);
-    await expect(page).toHaveURL(/\/sign-in/);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(new RegExp(`/tokens/${tokenId}$`));
+    await signIn(page, `/tokens/${tokenId}`, email, password);
     await expect(page.getByRole("heading", { name: "Investors" })).toBeVisible();
     const row = page.locator(`tr[data-wallet="${investor}" i]`);
     await expect(row).toContainText("FR");

@@ -2,14 +2,11 @@
 // fresh browser, sees tokens but cannot create an API key; the owner makes them a developer and the key is
 // created; the audit log shows the invitation and the role change. A member adds a passkey and then signs in with
 // password and passkey (Chromium's virtual authenticator). The new pages are saved at 1440 and 375 px.
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Page } from "@playwright/test";
-import { expect, test, newContext, api, base, pageOrigin } from "./helpers";
+import { expect, test, newContext, api, base, pageOrigin, SHOTS } from "./helpers";
 
 const url = (path: string) => `${base()}${path}`;
-const SHOTS = join(import.meta.dirname, "screenshots");
-mkdirSync(SHOTS, { recursive: true });
 const DESKTOP = { width: 1440, height: 900 };
 const MOBILE = { width: 375, height: 812 };
 

@@ -3,14 +3,12 @@
 // filtered by kind, day and token, found by hash, and exported as CSV (the filtered rows, in units and base
 // units). At 375 px the transactions, tokens, webhooks and keys tables stack, each cell under its column's name.
 // Screenshots go to e2e/screenshots/ (not committed).
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Page } from "@playwright/test";
-import { expect, test, api, base, until, expectNoHorizontalOverflow } from "./helpers";
+import { expect, test, api, base, until, expectNoHorizontalOverflow, SHOTS, signIn, registerTenant } from "./helpers";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 
-const SHOTS = join(import.meta.dirname, "screenshots");
-mkdirSync(SHOTS, { recursive: true });
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const BOB = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 
@@ -40,10 +38,7 @@ async function expectStackedRows(page: Page, labels: string[]) {
 test("transactions: units and symbols, filters, search by hash, CSV export, and stacked tables on a phone", async ({ page }) => {
   test.skip(!process.env.E2E_CHAIN_RPC_URL, "needs the app's local chain (E2E_CHAIN_RPC_URL)");
   const email = `ledger.${Date.now()}@example.com`;
-  const password = "correct horse 1";
-  const reg = await api("POST", "/auth/register", null, { email, password, company_name: "Ledger Co", full_name: "Ada" });
-  expect(reg.status).toBe(201);
-  const sk = (await api("POST", "/v1/api_keys", reg.body.access_token, { name: "ledger", environment: "test" })).body.secret as string;
+  const sk = await registerTenant(email, "Ledger Co", "Ada", { name: "ledger", environment: "test" });
   receiver = await startReceiver();
   expect((await api("POST", "/v1/webhook_endpoints", sk, { url: receiver.url, events: ["transaction.confirmed"] })).status).toBe(201);
 
@@ -64,11 +59,7 @@ test("transactions: units and symbols, filters, search by hash, CSV export, and 
   const toBob = await mint(BOB, "2250000");
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`${base()}/transactions`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/transactions$/);
+  await signIn(page, "/transactions", email);
 
   await test.step("each row: the kind's name, the token's symbol, the amount in units, the recipient; nothing clipped at 1440 and 1280 px", async () => {
     const row = page.locator(`tr:has(a[href="/transactions/${toAlice.id}"])`);

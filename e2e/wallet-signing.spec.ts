@@ -9,14 +9,10 @@
 // 2. Governance: a token holder's wallet delegates to itself by signature (Delegation, relayed by the acting
 //    account), a proposal is made and becomes Active, the wallet votes by signature (Ballot): hasVoted and
 //    the tally on chain count the wallet's power, not the acting account's.
-import { createPublicClient, http, parseAbi, parseEther, type Address } from "viem";
+import { parseAbi, parseEther, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { expect, test, api, base, until, newContext, expectNoHorizontalOverflow, confirmDialog } from "./helpers";
+import { expect, test, api, base, until, newContext, expectNoHorizontalOverflow, confirmDialog, deployVotesDao, localChain, pageErrors, registerTenant, signIn, confirmed, PHONE, WIDE } from "./helpers";
 import { injectTestWallet } from "./test-wallet";
-
-const WIDE = { width: 1440, height: 900 };
-const PHONE = { width: 375, height: 812 };
-const PASSWORD = "correct horse 1";
 
 const SAFE = parseAbi([
   "function nonce() view returns (uint256)",
@@ -32,25 +28,13 @@ const GOVERNOR = parseAbi([
 /** A tenant through the API: its access token, a secret key and the acting account's address. */
 async function register(slug: string, company: string) {
   const email = `${slug}.${Date.now()}@example.com`;
-  const reg = await api("POST", "/auth/register", null, { email, password: PASSWORD, company_name: company, full_name: "Ada" });
-  expect(reg.status).toBe(201);
-  const key = (await api("POST", "/v1/api_keys", reg.body.access_token, { name: "e2e" })).body.secret as string;
+  const key = await registerTenant(email, company);
   const acting = (await api("GET", "/v1/settings/wallet-mode", key)).body.wallet_address as Address;
   return { email, key, acting };
 }
 
-async function signIn(page: import("@playwright/test").Page, path: string, email: string) {
-  await page.goto(`${base()}${path}`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, "\\/")}$`));
-}
-
 test("a Safe owner signs a pending transaction with their browser wallet; a non-owner is refused; the execution counts it", async ({ browser }) => {
-  const rpc = process.env.E2E_CHAIN_RPC_URL;
-  test.skip(!rpc, "needs the app's local chain (E2E_CHAIN_RPC_URL)");
-  const chain = createPublicClient({ transport: http(rpc) });
+  const { chain } = localChain();
   const chainId = await chain.getChainId();
   const owner = privateKeyToAccount(generatePrivateKey());
   const stranger = privateKeyToAccount(generatePrivateKey());
@@ -72,8 +56,7 @@ test("a Safe owner signs a pending transaction with their browser wallet; a non-
 
   const context = await newContext(browser, { viewport: WIDE });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
+  const errors = pageErrors(page);
   const path = () => `/multisigs/${id}`;
 
   await test.step("sign in and propose sending 0.25 POL from the console", async () => {
@@ -153,9 +136,7 @@ test("a Safe owner signs a pending transaction with their browser wallet; a non-
 });
 
 test("a token holder delegates and votes with their browser wallet; the vote counts their power on chain", async ({ browser }) => {
-  const rpc = process.env.E2E_CHAIN_RPC_URL;
-  test.skip(!rpc, "needs the app's local chain (E2E_CHAIN_RPC_URL)");
-  const chain = createPublicClient({ transport: http(rpc) });
+  const { chain } = localChain();
   const chainId = await chain.getChainId();
   const rpcCall = (method: string, params: unknown[]) => chain.request({ method: method as never, params: params as never });
   const holder = privateKeyToAccount(generatePrivateKey());
@@ -165,29 +146,17 @@ test("a token holder delegates and votes with their browser wallet; the vote cou
   let id = "";
 
   await test.step("a votes token and its Governor through the API; 300 VOTE to the holder's wallet", async () => {
-    const created = await api("POST", "/v1/tokens", key, { name: "Vote Coin", symbol: "VOTE", standard: "ERC20", network: "polygon_amoy", initial_supply: parseEther("1000").toString(), features: { votes: true } });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    token = await until(async () => {
-      const t = (await api("GET", `/v1/tokens/${created.body.id}`, key)).body;
-      return t.status === "deployed" && t.address;
-    }, "the token deployed");
-    const gov = await api("POST", "/v1/governance", key, { name: "Wallet DAO", token: created.body.id, voting_delay: 1, voting_period: 5, quorum_numerator: 4, min_delay: 60 });
-    expect(gov.status, JSON.stringify(gov.body)).toBe(201);
-    id = gov.body.id;
-    governor = await until(async () => {
-      const g = (await api("GET", `/v1/governance/${id}`, key)).body;
-      return g.status === "active" && g.governor_address;
-    }, "the governance deployed", 90_000);
-    const sent = await api("POST", `/v1/tokens/${created.body.id}/transfer`, key, { to: holder.address, amount: parseEther("300").toString() });
-    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-    await until(async () => (await api("GET", `/v1/transactions/${sent.body.id}`, key)).body.status === "confirmed", "the transfer confirmed");
+    const dao = await deployVotesDao(key, "Wallet DAO");
+    token = dao.token.address;
+    id = dao.governance.id;
+    governor = dao.governance.governor_address;
+    await confirmed(key, `/v1/tokens/${dao.token.id}/transfer`, { to: holder.address, amount: parseEther("300").toString() }, "the transfer confirmed");
   });
 
   const context = await newContext(browser, { viewport: WIDE });
   const signed = (await injectTestWallet(context, holder, chainId)).typedData;
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
+  const errors = pageErrors(page);
   const card = page.locator(`[data-governance="${id}"]`);
 
   await test.step("connect the wallet: 300 VOTE held, no voting power yet", async () => {

@@ -3,7 +3,8 @@ import "@/lib/composition"; // the domains registered with the layers below (cha
 // The settings page's saves: each form is one group of PUT /v1/settings/* (validated with its API schema)
 // for the signed-in tenant in the environment the page showed.
 import { revalidatePath } from "next/cache";
-import { serializeConnect, serializeCors, serializeOAuth, serializePasskeys, updateSettings } from "@/lib/connect/settings/service";
+import { serializeConnect, serializeCors, serializeOAuth, serializePasskeys, updateSettings, type ConnectSettingsValues } from "@/lib/connect/settings/service";
+import type { Scope } from "@/lib/core/scope";
 import { perform, submitForm } from "@/lib/console/actions";
 import { assertEnvironment, ownerProofRequest } from "@/lib/console/settings";
 import { parseEnvironment } from "@/lib/console/environment";
@@ -13,31 +14,26 @@ const saved = <S extends { status: string }>(state: S) => {
   return state;
 };
 
-export async function saveCorsAction(environment: string, formData: FormData) {
+/** One group of settings (its form, validated with the group's API schema) saved and returned as that group's object. */
+async function saveGroup<K extends "settingsCors" | "settingsOAuth" | "settingsPasskeys", R>(environment: string, kind: K, formData: FormData, serialize: (scope: Scope, s: ConnectSettingsValues) => R) {
   return saved(
-    await submitForm("settingsCors", formData, async (c, input) => {
+    await submitForm(kind, formData, async (c, input) => {
       assertEnvironment(c, parseEnvironment(environment));
-      return serializeCors(c.scope, await updateSettings(c.scope, input));
+      return serialize(c.scope, await updateSettings(c.scope, input));
     }),
   );
+}
+
+export async function saveCorsAction(environment: string, formData: FormData) {
+  return saveGroup(environment, "settingsCors", formData, serializeCors);
 }
 
 export async function saveOAuthAction(environment: string, formData: FormData) {
-  return saved(
-    await submitForm("settingsOAuth", formData, async (c, input) => {
-      assertEnvironment(c, parseEnvironment(environment));
-      return serializeOAuth(c.scope, await updateSettings(c.scope, input));
-    }),
-  );
+  return saveGroup(environment, "settingsOAuth", formData, serializeOAuth);
 }
 
 export async function savePasskeysAction(environment: string, formData: FormData) {
-  return saved(
-    await submitForm("settingsPasskeys", formData, async (c, input) => {
-      assertEnvironment(c, parseEnvironment(environment));
-      return serializePasskeys(c.scope, await updateSettings(c.scope, input));
-    }),
-  );
+  return saveGroup(environment, "settingsPasskeys", formData, serializePasskeys);
 }
 
 /** Wallet mode and owner (the connect group): switching to connect carries the owner's signed proof. */

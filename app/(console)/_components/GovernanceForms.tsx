@@ -2,7 +2,7 @@
 // The governance page's forms: a new Governor + Timelock over one of the tenant's votes tokens (followed until
 // it is deployed), and an instance's one-call proposal from your wallet and delegating its voting power (to
 // itself, so that it can vote). Each sent transaction is followed until it is final.
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { ConsoleForm, Field, Select, Submit, TextArea } from "@/components/ConsoleForm";
 import { durationOf } from "@/lib/console/time";
 import type { VotesTokenChoice } from "@/lib/console/governance";
@@ -40,40 +40,16 @@ export function CreateGovernanceForm({ tokens }: { tokens: VotesTokenChoice[] })
           hint="Votes weigh its balances, once delegated."
         />
         <Field name="name" label="Name" placeholder="Acme DAO" required maxLength={100} hint="Ballots are signed for this name." />
-        <Field
-          name="voting_delay"
-          label={`Voting delay (${unit})`}
-          type="number"
-          min={0}
-          inputMode="numeric"
-          value={delay}
-          onChange={(e) => setDelay(e.target.value)}
-          required
-          hint={<>From a proposal to the start of its vote{clockWords(token, delay) ? `: ${clockWords(token, delay)}` : ""}.</>}
-        />
-        <Field
-          name="voting_period"
-          label={`Voting period (${unit})`}
-          type="number"
-          min={1}
-          inputMode="numeric"
-          value={period}
-          onChange={(e) => setPeriod(e.target.value)}
-          required
-          hint={<>How long a vote lasts{clockWords(token, period) ? `: ${clockWords(token, period)}` : ""}.</>}
-        />
+        <WholeNumberField name="voting_delay" label={`Voting delay (${unit})`} min={0} value={delay} onChange={setDelay}>
+          From a proposal to the start of its vote{clockWords(token, delay) ? `: ${clockWords(token, delay)}` : ""}.
+        </WholeNumberField>
+        <WholeNumberField name="voting_period" label={`Voting period (${unit})`} min={1} value={period} onChange={setPeriod}>
+          How long a vote lasts{clockWords(token, period) ? `: ${clockWords(token, period)}` : ""}.
+        </WholeNumberField>
         <Field name="quorum_numerator" label="Quorum (%)" type="number" min={0} max={100} inputMode="numeric" defaultValue="4" required hint="Share of the token's supply that must vote for a proposal to pass." />
-        <Field
-          name="min_delay"
-          label="Timelock delay (seconds)"
-          type="number"
-          min={0}
-          inputMode="numeric"
-          value={minDelay}
-          onChange={(e) => setMinDelay(e.target.value)}
-          required
-          hint={<>Wait between queueing a passed proposal and executing it{/^\d+$/.test(minDelay.trim()) ? `: ${durationOf(Number(minDelay))}` : ""}.</>}
-        />
+        <WholeNumberField name="min_delay" label="Timelock delay (seconds)" min={0} value={minDelay} onChange={setMinDelay}>
+          Wait between queueing a passed proposal and executing it{/^\d+$/.test(minDelay.trim()) ? `: ${durationOf(Number(minDelay))}` : ""}.
+        </WholeNumberField>
         <Field
           name="proposal_threshold"
           label={`Proposal threshold${token ? ` (${token.symbol})` : ""}`}
@@ -88,6 +64,11 @@ export function CreateGovernanceForm({ tokens }: { tokens: VotesTokenChoice[] })
       </div>
     </ConsoleForm>
   );
+}
+
+/** A required whole number typed into the form, its hint (the children) saying what it comes to as it is typed. */
+function WholeNumberField({ name, label, min, value, onChange, children }: { name: string; label: string; min: number; value: string; onChange: (value: string) => void; children: ReactNode }) {
+  return <Field name={name} label={label} type="number" min={min} inputMode="numeric" value={value} onChange={(e) => onChange(e.target.value)} required hint={<>{children}</>} />;
 }
 
 type Sent = { id: string; status: string } | undefined;

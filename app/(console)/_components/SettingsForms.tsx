@@ -1,12 +1,24 @@
 "use client";
 // The settings page's forms for CORS, OAuth and passkeys: each saves only its own group of
 // PUT /v1/settings/* for the environment the page shows, with the API's validation under each field.
-import { useState } from "react";
+import { useState, type ComponentProps } from "react";
 import { ConsoleForm, Field, Submit, TextArea } from "@/components/ConsoleForm";
 import { saveCorsAction, saveOAuthAction, savePasskeysAction } from "../_actions/settings";
 import { Notice } from "@/components/Notice";
 
 const Saved = () => <Notice tone="success">Saved.</Notice>;
+
+/** The form's one button: saves its group. */
+const Save = ({ children }: { children: string }) => (
+  <div className="form-actions">
+    <Submit pendingLabel="Saving…">{children}</Submit>
+  </div>
+);
+
+/** An identifier, typed as it is (monospace, no spelling or capitals); blank while unset. */
+const IdField = ({ saved, ...field }: Omit<ComponentProps<typeof Field>, "defaultValue" | "value"> & { saved: string | null }) => (
+  <Field {...field} defaultValue={saved ?? ""} mono spellCheck={false} autoCapitalize="off" />
+);
 
 export function CorsForm({ environment, origins }: { environment: string; origins: string[] }) {
   // Controlled: the API answers the origins normalised (no trailing slash, duplicates dropped), shown once saved.
@@ -33,9 +45,7 @@ export function CorsForm({ environment, origins }: { environment: string; origin
         autoCapitalize="off"
         hint="One origin per line (scheme://host[:port], no path), at most 50. Browsers on these origins may call /v1/connect/** with your publishable key. Empty: no browser origin is allowed."
       />
-      <div className="form-actions">
-        <Submit pendingLabel="Saving…">Save origins</Submit>
-      </div>
+      <Save>Save origins</Save>
     </ConsoleForm>
   );
 }
@@ -44,32 +54,17 @@ export function OAuthForm({ environment, google, apple }: { environment: string;
   return (
     <ConsoleForm action={(formData) => saveOAuthAction(environment, formData)} validate="settingsOAuth" aria-label="Sign-in providers" success={Saved}>
       <div className="form-grid">
-        <Field
+        <IdField
           name="google_client_id"
           label="Google client id"
-          defaultValue={google ?? ""}
+          saved={google}
           placeholder="1234567890-abc.apps.googleusercontent.com"
-          mono
-          spellCheck={false}
-          autoCapitalize="off"
           className="span-2"
           hint="The OAuth client id of your Google app: Google id_tokens must name it as their audience. Empty removes it."
         />
-        <Field
-          name="apple_client_id"
-          label="Apple services id"
-          defaultValue={apple ?? ""}
-          placeholder="com.example.signin"
-          mono
-          spellCheck={false}
-          autoCapitalize="off"
-          className="span-2"
-          hint="The client id of your Sign in with Apple service. Empty removes it."
-        />
+        <IdField name="apple_client_id" label="Apple services id" saved={apple} placeholder="com.example.signin" className="span-2" hint="The client id of your Sign in with Apple service. Empty removes it." />
       </div>
-      <div className="form-actions">
-        <Submit pendingLabel="Saving…">Save providers</Submit>
-      </div>
+      <Save>Save providers</Save>
     </ConsoleForm>
   );
 }
@@ -78,21 +73,16 @@ export function PasskeysForm({ environment, rpId, rpName }: { environment: strin
   return (
     <ConsoleForm action={(formData) => savePasskeysAction(environment, formData)} validate="settingsPasskeys" aria-label="Passkey relying party" success={Saved}>
       <div className="form-grid">
-        <Field
+        <IdField
           name="rp_id"
           label="Relying-party id"
-          defaultValue={rpId ?? ""}
+          saved={rpId}
           placeholder="example.com"
-          mono
-          spellCheck={false}
-          autoCapitalize="off"
           hint="Your DApp's domain in lower case (or localhost), without scheme or port. Passkeys are bound to it and made on allowed origins under it. Empty turns passkeys off."
         />
         <Field name="rp_name" label="Relying-party name" defaultValue={rpName ?? ""} placeholder="Example" hint="Shown by the authenticator when a passkey is made." />
       </div>
-      <div className="form-actions">
-        <Submit pendingLabel="Saving…">Save passkey settings</Submit>
-      </div>
+      <Save>Save passkey settings</Save>
     </ConsoleForm>
   );
 }

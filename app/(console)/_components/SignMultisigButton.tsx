@@ -5,21 +5,19 @@
 // execution. A wallet that is not an owner is told so, and nothing is kept.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { ErrorAlert } from "@/components/ErrorAlert";
 import { safeTxToSignAction, signMultisigAction } from "../_actions/wallet-signing";
-import { useBrowserWallet, walletError, type TypedDataToSign } from "./useBrowserWallet";
+import { useBrowserWallet, useWalletAction, type TypedDataToSign } from "./useBrowserWallet";
 
 export function SignMultisigButton({ id, txIndex }: { id: string; txIndex: number }) {
   const router = useRouter();
   const wallet = useBrowserWallet();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useWalletAction();
   const [done, setDone] = useState<string | null>(null);
 
-  async function sign() {
-    setBusy(true);
-    setError(null);
-    setDone(null);
-    try {
+  const sign = () =>
+    run(async () => {
+      setDone(null);
       const address = await wallet.connect();
       const typed = await safeTxToSignAction(id, txIndex);
       if (typed.status !== "ok" || !typed.result) return setError(typed.message ?? "The transaction could not be read.");
@@ -28,12 +26,7 @@ export function SignMultisigButton({ id, txIndex }: { id: string; txIndex: numbe
       if (kept.status !== "ok" || !kept.result) return setError(kept.message ?? "The signature was not kept.");
       setDone(kept.result.duplicate ? `${address} had signed this transaction already: that signature stands.` : `Signed by ${address}.`);
       router.refresh();
-    } catch (e) {
-      setError(walletError(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <span className="stack" style={{ gap: 6, alignItems: "flex-start" }}>
@@ -45,11 +38,7 @@ export function SignMultisigButton({ id, txIndex }: { id: string; txIndex: numbe
           {done}
         </span>
       ) : null}
-      {error ? (
-        <span className="notice notice-danger small" role="alert" data-testid={`wallet-error-${txIndex}`}>
-          {error}
-        </span>
-      ) : null}
+      <ErrorAlert error={error} small testId={`wallet-error-${txIndex}`} />
     </span>
   );
 }

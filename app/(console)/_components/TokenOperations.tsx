@@ -1,11 +1,12 @@
 "use client";
 // Mint, transfer and burn, with the fields the token's standard takes (as the API requires them).
-import { useState, type KeyboardEvent } from "react";
+import { useState } from "react";
 import { ConsoleForm, Field, Submit } from "@/components/ConsoleForm";
 import type { serializeToken } from "@/lib/tokens/serialize";
 import { tokenOperationAction } from "../_actions/tokens";
 import { AmountPreview } from "./AmountPreview";
 import { FollowRecord } from "./FollowRecord";
+import { useTabs } from "./useTabs";
 
 type Token = ReturnType<typeof serializeToken>;
 type Operation = "mint" | "transfer" | "burn";
@@ -13,17 +14,10 @@ const OPERATIONS: Operation[] = ["mint", "transfer", "burn"];
 const LABEL: Record<Operation, string> = { mint: "Mint", transfer: "Transfer", burn: "Burn" };
 
 export function TokenOperations({ token, walletAddress }: { token: Token; walletAddress: string }) {
-  const [tab, setTab] = useState<Operation>("mint");
-  const onKey = (event: KeyboardEvent) => {
-    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
-    if (!step) return;
-    const next = OPERATIONS[(OPERATIONS.indexOf(tab) + step + OPERATIONS.length) % OPERATIONS.length];
-    setTab(next);
-    document.getElementById(`op-tab-${next}`)?.focus();
-  };
+  const { tab, setTab, onKeyDown } = useTabs(OPERATIONS, "op");
   return (
     <div className="stack">
-      <div className="tabs" role="tablist" aria-label="Operation" onKeyDown={onKey}>
+      <div className="tabs" role="tablist" aria-label="Operation" onKeyDown={onKeyDown}>
         {OPERATIONS.map((op) => (
           <button
             key={op}

@@ -1,6 +1,7 @@
 // Transactions as a table: what it did (the kind's name), its status (with the failure reason, or stuck at the
 // fee cap), the token's symbol, the amount in token units, the recipient, hash, confirmations and time.
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { explorerUrl } from "@/lib/console/explorer";
 import { DataTable } from "@/components/DataTable";
 import { StatusBadge } from "@/components/StatusBadge";
@@ -13,10 +14,11 @@ export type TransactionRow = DescribedTransaction & { confirmations: number | nu
 
 const none = <span className="muted">—</span>;
 
-export function TransactionsTable({ transactions, showToken = true }: { transactions: TransactionRow[]; showToken?: boolean }) {
+export function TransactionsTable({ transactions, showToken = true, empty }: { transactions: TransactionRow[]; showToken?: boolean; empty?: ReactNode }) {
   return (
     <DataTable
       caption="Transactions"
+      empty={empty}
       dense
       rows={transactions}
       rowKey={(t) => t.id}

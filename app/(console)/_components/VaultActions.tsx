@@ -1,12 +1,13 @@
 "use client";
 // Deposit, withdraw and redeem from the tenant's wallet, amounts typed in units, each with what it would give
 // or take now (the vault's preview) and, once sent, the operation followed until it succeeded or failed.
-import { useState, type KeyboardEvent } from "react";
+import { useState } from "react";
 import { ConsoleForm, Field, Submit } from "@/components/ConsoleForm";
 import { formatAmount } from "@/lib/console/amounts";
 import { vaultOperationAction } from "../_actions/vaults";
 import { AmountPreview } from "./AmountPreview";
 import { FollowRecord } from "./FollowRecord";
+import { useTabs } from "./useTabs";
 import { unitOf, type VaultUnits } from "./VaultPreviewBox";
 import { useVaultPreview } from "./useVaultPreview";
 
@@ -19,17 +20,10 @@ const ABOUT = {
 } as const;
 
 export function VaultActions(props: VaultUnits) {
-  const [tab, setTab] = useState<Operation>("deposit");
-  const onKey = (event: KeyboardEvent) => {
-    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
-    if (!step) return;
-    const next = OPERATIONS[(OPERATIONS.indexOf(tab) + step + OPERATIONS.length) % OPERATIONS.length];
-    setTab(next);
-    document.getElementById(`vault-tab-${next}`)?.focus();
-  };
+  const { tab, setTab, onKeyDown } = useTabs(OPERATIONS, "vault");
   return (
     <div className="stack">
-      <div className="tabs" role="tablist" aria-label="Vault action" onKeyDown={onKey}>
+      <div className="tabs" role="tablist" aria-label="Vault action" onKeyDown={onKeyDown}>
         {OPERATIONS.map((op) => (
           <button key={op} id={`vault-tab-${op}`} type="button" role="tab" aria-selected={tab === op} aria-controls={`vault-panel-${op}`} tabIndex={tab === op ? 0 : -1} onClick={() => setTab(op)}>
             {ABOUT[op].label}

@@ -8,25 +8,17 @@ import type { Address } from "viem";
 import { formatWithSymbol } from "@/lib/console/amounts";
 import { ballotToSignAction, delegateWithWalletAction, delegationToSignAction, voteWithWalletAction, walletPowerAction } from "../_actions/wallet-signing";
 import { FollowRecord } from "./FollowRecord";
-import { useBrowserWallet, walletError, type TypedDataToSign } from "./useBrowserWallet";
+import { ErrorAlert } from "@/components/ErrorAlert";
+import { useBrowserWallet, useWalletAction, type TypedDataToSign } from "./useBrowserWallet";
 
 type Sent = { id: string; status: string };
 type Power = { address: string; votes: string; balance: string; delegatee: string | null };
-
-function Problem({ error, testId }: { error: string | null; testId: string }) {
-  return error ? (
-    <span className="notice notice-danger small" role="alert" data-testid={testId}>
-      {error}
-    </span>
-  ) : null;
-}
 
 /** The connected wallet's power on the instance's token, and delegating it to itself by signature. */
 export function WalletVotingPanel({ id, name, symbol, decimals }: { id: string; name: string; symbol: string | null; decimals: number }) {
   const wallet = useBrowserWallet();
   const [power, setPower] = useState<Power | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useWalletAction();
   const [sent, setSent] = useState<Sent | null>(null);
   const units = (raw: string) => (symbol ? formatWithSymbol(raw, decimals, symbol) : raw);
 
@@ -44,18 +36,6 @@ export function WalletVotingPanel({ id, name, symbol, decimals }: { id: string; 
     const timer = setInterval(() => void refresh(wallet.address!), 1500);
     return () => clearInterval(timer);
   }, [wallet.address, sent, self]);
-
-  async function run(fn: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await fn();
-    } catch (e) {
-      setError(walletError(e));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const connect = () => run(async () => void (await wallet.connect()));
   const delegate = () =>
@@ -100,7 +80,7 @@ export function WalletVotingPanel({ id, name, symbol, decimals }: { id: string; 
         ) : null}
       </span>
       {sent ? <FollowRecord key={sent.id} kind="transaction" id={sent.id} status={sent.status} label="Wallet delegation" /> : null}
-      <Problem error={error} testId={`wallet-error-${id}`} />
+      <ErrorAlert error={error} small testId={`wallet-error-${id}`} />
     </div>
   );
 }
@@ -109,14 +89,11 @@ export function WalletVotingPanel({ id, name, symbol, decimals }: { id: string; 
 export function WalletVote({ governance, proposal, label }: { governance: string; proposal: string; label: string }) {
   const wallet = useBrowserWallet();
   const [support, setSupport] = useState("for");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useWalletAction();
   const [sent, setSent] = useState<Sent | null>(null);
 
-  async function voteWithWallet() {
-    setBusy(true);
-    setError(null);
-    try {
+  const voteWithWallet = () =>
+    run(async () => {
       const address = await wallet.connect();
       const typed = await ballotToSignAction(governance, proposal, address, support);
       if (typed.status !== "ok" || !typed.result) return setError(typed.message ?? "The ballot could not be prepared.");
@@ -124,12 +101,7 @@ export function WalletVote({ governance, proposal, label }: { governance: string
       const relayed = await voteWithWalletAction(governance, proposal, address, support, signature);
       if (relayed.status !== "ok" || !relayed.result) return setError(relayed.message ?? "The vote was not sent.");
       setSent(relayed.result);
-    } catch (e) {
-      setError(walletError(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   if (sent) return <FollowRecord key={sent.id} kind="transaction" id={sent.id} status={sent.status} label="Wallet vote" />;
   return (
@@ -144,7 +116,7 @@ export function WalletVote({ governance, proposal, label }: { governance: string
           {busy ? "Waiting for the browser wallet…" : "Vote with a browser wallet"}
         </button>
       </span>
-      <Problem error={error} testId={`wallet-vote-error-${proposal}`} />
+      <ErrorAlert error={error} small testId={`wallet-vote-error-${proposal}`} />
     </span>
   );
 }

@@ -4,6 +4,7 @@
 // comes from the server, its numbers as decimal strings.
 import { useAccount, useConnect, useSignTypedData } from "wagmi";
 import type { Address, Hex } from "viem";
+import { useBusyAction } from "@/components/useBusyAction";
 
 export interface TypedDataToSign {
   domain: Record<string, unknown>;
@@ -18,6 +19,12 @@ export function walletError(e: unknown): string {
   if (err?.name === "ProviderNotFoundError") return "No browser wallet was found. Install one, or open this page in your wallet's browser.";
   if (err?.code === 4001 || err?.name === "UserRejectedRequestError") return "The wallet request was declined.";
   return `The wallet did not sign: ${err?.shortMessage ?? err?.message ?? "unknown error"}`;
+}
+
+/** A browser-wallet button's action: busy while it runs, a wallet failure shown in words (walletError). */
+export function useWalletAction() {
+  const { busy, error, setError, run } = useBusyAction();
+  return { busy: busy !== null, error, setError, run: (work: () => Promise<unknown>) => run("busy", work, walletError) };
 }
 
 export function useBrowserWallet() {

@@ -10,7 +10,7 @@ import { formatTime } from "@/lib/console/time";
 import { PageHeader } from "@/components/PageHeader";
 import { EmptyState } from "@/components/EmptyState";
 import { Pagination } from "@/components/Pagination";
-import { Card } from "@/components/Card";
+import { NeedsTokenCard } from "../_components/NeedsTokenCard";
 import { AutoRefresh } from "@/components/AutoRefresh";
 import { DataTable } from "@/components/DataTable";
 import { StatusBadge } from "@/components/StatusBadge";
@@ -67,15 +67,9 @@ export default async function GovernancePage({ searchParams }: { searchParams: P
     <WalletProvider chainId={[...new Set(rows.map(({ g }) => chainTarget(g.network).chain.id))]}>
       <PageHeader title="Governance" subtitle="Your Governor + Timelock systems: propose, vote, queue and execute from your wallet, and follow each vote's tallies and times." />
       <AutoRefresh active={moving} intervalMs={3000} />
-      <Card id="create-governance" title="Create governance" description="A Governor and its Timelock over one of your tokens with votes, deployed by your wallet; proposals that pass run through the Timelock after its delay.">
-        <div className="card-body">
-          {votesTokens.length ? (
-            <CreateGovernanceForm tokens={votesTokens} />
-          ) : (
-            <p className="muted">Governance counts the votes of an ERC-20 token deployed with votes; none of your deployed tokens has them yet: <Link href="/tokens/new">deploy one</Link> with Votes ticked.</p>
-          )}
-        </div>
-      </Card>
+      <NeedsTokenCard id="create-governance" title="Create governance" description="A Governor and its Timelock over one of your tokens with votes, deployed by your wallet; proposals that pass run through the Timelock after its delay." ready={votesTokens.length > 0} needs="Governance counts the votes of an ERC-20 token deployed with votes; none of your deployed tokens has them yet" then="with Votes ticked">
+        <CreateGovernanceForm tokens={votesTokens} />
+      </NeedsTokenCard>
       {rows.length ? (
         rows.map(({ g, clock, proposals, power, token }) => {
           const units = (raw: string | undefined) => (raw === undefined ? "—" : token ? formatWithSymbol(raw, token.decimals, token.symbol) : raw);

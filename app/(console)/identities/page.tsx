@@ -18,6 +18,7 @@ import { AddAmountModuleForm, AddClaimForm, AddModuleForm, RegisterIdentityForm,
 import { formatWithSymbol } from "@/lib/console/amounts";
 import { durationOf } from "@/lib/console/time";
 import { Card } from "@/components/Card";
+import { NeedsTokenCard } from "../_components/NeedsTokenCard";
 
 export const metadata: Metadata = { title: "Identities" };
 
@@ -66,17 +67,9 @@ export default async function IdentitiesPage({ searchParams }: { searchParams: P
     <>
       <PageHeader title="Identities" subtitle="Investors of your regulated tokens: their ONCHAINID, country and the claims that verify them; and the rules their transfers must pass." />
       <AutoRefresh active={refreshing} intervalMs={1500} />
-      <Card id="register-investor" title="Register an investor" description="Your wallet deploys the investor&apos;s ONCHAINID and adds it to the token&apos;s identity registry.">
-        <div className="card-body">
-          {tokens.length ? (
-            <RegisterIdentityForm tokens={tokens} />
-          ) : (
-            <p className="muted">
-              Investors are registered for a regulated (ERC-3643) token: <Link href="/tokens/new">deploy one</Link> first.
-            </p>
-          )}
-        </div>
-      </Card>
+      <NeedsTokenCard id="register-investor" title="Register an investor" description="Your wallet deploys the investor&apos;s ONCHAINID and adds it to the token&apos;s identity registry." ready={tokens.length > 0} needs="Investors are registered for a regulated (ERC-3643) token">
+        <RegisterIdentityForm tokens={tokens} />
+      </NeedsTokenCard>
       <Card id="investors" title="Investors">
         {rows.length ? (
           <DataTable

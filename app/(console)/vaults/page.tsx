@@ -14,7 +14,7 @@ import { AutoRefresh } from "@/components/AutoRefresh";
 import { Hex } from "@/components/Hex";
 import { Time } from "@/components/Time";
 import { CreateVaultForm } from "../_components/CreateVaultForm";
-import { Card } from "@/components/Card";
+import { NeedsTokenCard } from "../_components/NeedsTokenCard";
 
 export const metadata: Metadata = { title: "Vaults" };
 
@@ -28,17 +28,9 @@ export default async function VaultsPage({ searchParams }: { searchParams: Promi
     <>
       <PageHeader title="Vaults" subtitle={`Your ${livemode ? "live" : "test"} ERC-4626 vaults, newest first.`} />
       <AutoRefresh active={vaults.data.some((v) => v.status === "deploying")} intervalMs={1500} />
-      <Card id="create-vault" title="Create a vault" description="An ERC-4626 vault over one of your ERC-20 tokens, deployed by your wallet.">
-        <div className="card-body">
-          {tokens.length ? (
-            <CreateVaultForm tokens={tokens} />
-          ) : (
-            <p className="muted">
-              A vault holds one of your deployed ERC-20 tokens: <Link href="/tokens/new">deploy one</Link> first.
-            </p>
-          )}
-        </div>
-      </Card>
+      <NeedsTokenCard id="create-vault" title="Create a vault" description="An ERC-4626 vault over one of your ERC-20 tokens, deployed by your wallet." ready={tokens.length > 0} needs="A vault holds one of your deployed ERC-20 tokens">
+        <CreateVaultForm tokens={tokens} />
+      </NeedsTokenCard>
       <section className="card">
         <ListTable
           caption="Vaults"

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { requireConsole } from "@/lib/console/session";
 import { param } from "@/lib/console/pages";
 import { explorerUrl, networkLabel } from "@/lib/console/explorer";
@@ -13,7 +12,7 @@ import { AutoRefresh } from "@/components/AutoRefresh";
 import { Hex } from "@/components/Hex";
 import { Time } from "@/components/Time";
 import { CreateVestingForm } from "../_components/CreateVestingForm";
-import { Card } from "@/components/Card";
+import { NeedsTokenCard } from "../_components/NeedsTokenCard";
 import { ListTable } from "@/components/ListTable";
 
 export const metadata: Metadata = { title: "Vesting" };
@@ -32,17 +31,9 @@ export default async function VestingPage({ searchParams }: { searchParams: Prom
     <>
       <PageHeader title="Vesting" subtitle={`Your ${livemode ? "live" : "test"} vesting schedules, newest first: tokens released to a beneficiary over time.`} />
       <AutoRefresh active={schedules.data.some((s) => s.status === "deploying" || s.status === "funding")} intervalMs={1500} />
-      <Card id="create-vesting" title="Create a schedule" description="Your wallet deploys a vesting wallet for the beneficiary and funds it.">
-        <div className="card-body">
-          {tokens.length ? (
-            <CreateVestingForm tokens={tokens} walletAddress={wallet.wallet_address} clocks={clocks} renderedAt={Date.now()} />
-          ) : (
-            <p className="muted">
-              A schedule vests one of your deployed ERC-20 tokens: <Link href="/tokens/new">deploy one</Link> first.
-            </p>
-          )}
-        </div>
-      </Card>
+      <NeedsTokenCard id="create-vesting" title="Create a schedule" description="Your wallet deploys a vesting wallet for the beneficiary and funds it." ready={tokens.length > 0} needs="A schedule vests one of your deployed ERC-20 tokens">
+        <CreateVestingForm tokens={tokens} walletAddress={wallet.wallet_address} clocks={clocks} renderedAt={Date.now()} />
+      </NeedsTokenCard>
       <section className="card">
         <ListTable
           caption="Vesting schedules"

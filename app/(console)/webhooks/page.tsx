@@ -108,10 +108,8 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
           }
         />
       </section>
-      <Card id="add-endpoint" title="Add an endpoint">
-        <div className="card-body">
-          <CreateWebhookForm events={EVENT_TYPES} livemode={livemode} />
-        </div>
+      <Card id="add-endpoint" title="Add an endpoint" padded>
+        <CreateWebhookForm events={EVENT_TYPES} livemode={livemode} />
       </Card>
     </>
   );

@@ -6,6 +6,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { createSiweMessage } from "viem/siwe";
 import { useAccount, useConnect, useSignMessage } from "wagmi";
+import { ErrorAlert } from "@/components/ErrorAlert";
+import { useBusyAction } from "@/components/useBusyAction";
 import { beginSiwe, finishSiwe, signOutWallet } from "./siwe-actions";
 
 function walletError(e: unknown): string {
@@ -20,56 +22,49 @@ export function SiweSignIn({ publishableKey, appName }: { publishableKey: string
   const { connectors, connectAsync } = useConnect();
   const { signMessageAsync } = useSignMessage();
   const account = useAccount();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useBusyAction();
+  const waiting = busy !== null;
 
-  async function signIn() {
-    setBusy(true);
-    setError(null);
-    try {
-      let address = account.address;
-      let chainId = account.chainId;
-      if (account.status !== "connected" || !address || !chainId) {
-        const connector = connectors.find((c) => c.type === "injected");
-        if (!connector) throw Object.assign(new Error("no injected connector"), { name: "ProviderNotFoundError" });
-        const connected = await connectAsync({ connector });
-        address = connected.accounts[0];
-        chainId = connected.chainId;
-      }
-      const nonce = await beginSiwe(publishableKey);
-      if (!nonce.ok) return setError(nonce.error);
-      const message = createSiweMessage({
-        domain: window.location.host,
-        uri: window.location.origin,
-        address,
-        chainId,
-        nonce: nonce.value,
-        version: "1",
-        statement: `Sign in to ${appName.replace(/[\r\n]/g, " ")}.`,
-        issuedAt: new Date(),
-        expirationTime: new Date(Date.now() + 5 * 60_000),
-      });
-      const signature = await signMessageAsync({ account: address, message });
-      const done = await finishSiwe(publishableKey, { message, signature });
-      if (!done.ok) return setError(done.error);
-      router.refresh();
-    } catch (e) {
-      setError(walletError(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const signIn = () =>
+    run(
+      "busy",
+      async () => {
+        let address = account.address;
+        let chainId = account.chainId;
+        if (account.status !== "connected" || !address || !chainId) {
+          const connector = connectors.find((c) => c.type === "injected");
+          if (!connector) throw Object.assign(new Error("no injected connector"), { name: "ProviderNotFoundError" });
+          const connected = await connectAsync({ connector });
+          address = connected.accounts[0];
+          chainId = connected.chainId;
+        }
+        const nonce = await beginSiwe(publishableKey);
+        if (!nonce.ok) return setError(nonce.error);
+        const message = createSiweMessage({
+          domain: window.location.host,
+          uri: window.location.origin,
+          address,
+          chainId,
+          nonce: nonce.value,
+          version: "1",
+          statement: `Sign in to ${appName.replace(/[\r\n]/g, " ")}.`,
+          issuedAt: new Date(),
+          expirationTime: new Date(Date.now() + 5 * 60_000),
+        });
+        const signature = await signMessageAsync({ account: address, message });
+        const done = await finishSiwe(publishableKey, { message, signature });
+        if (!done.ok) return setError(done.error);
+        router.refresh();
+      },
+      walletError,
+    );
 
   return (
     <div className="stack">
-      <button type="button" className="btn" onClick={signIn} disabled={busy} aria-busy={busy}>
-        {busy ? "Waiting for your wallet…" : "Sign in with Ethereum"}
+      <button type="button" className="btn" onClick={signIn} disabled={waiting} aria-busy={waiting}>
+        {waiting ? "Waiting for your wallet…" : "Sign in with Ethereum"}
       </button>
-      {error ? (
-        <p className="notice notice-danger" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert error={error} />
     </div>
   );
 }
@@ -95,11 +90,7 @@ export function SiweSignedIn({ publishableKey, address }: { publishableKey: stri
       <button type="button" className="btn" onClick={signOut} disabled={busy}>
         Sign out
       </button>
-      {error ? (
-        <p className="notice notice-danger" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert error={error} />
     </div>
   );
 }

@@ -53,35 +53,34 @@ export default async function EventPage({ params }: { params: Promise<{ id: stri
           <h2 id="event-deliveries">Webhook deliveries</h2>
           <span className="muted small">To your {livemode ? "live" : "test"}-mode endpoints</span>
         </div>
-        {deliveries.length ? (
-          <DataTable
-            caption="Deliveries of this event"
-            rows={deliveries}
-            rowKey={(d) => d.id}
-            rowProps={(d) => ({ "data-status": d.status })}
-            columns={[
-              {
-                header: "Endpoint",
-                cellProps: () => ({ style: { maxWidth: 360 } }),
-                cell: (d) => (
-                  <>
-                    <Link href={`/webhooks/${d.endpoint}/deliveries/${d.id}`} className="row-link mono truncate" title={d.endpoint_url}>
-                      {d.endpoint_url}
-                    </Link>
-                    <span className="sub mono">{d.id}</span>
-                    <PhoneOutcome delivery={d} />
-                  </>
-                ),
-              },
-              { header: "Status", className: "hide-sm", cell: (d) => <StatusBadge status={d.status} /> },
-              ...outcomeColumns(),
-            ]}
-          />
-        ) : (
-          <EmptyState icon="↯" title="No deliveries">
-            None of your {livemode ? "live" : "test"}-mode webhook endpoints was subscribed to this event when it happened.
-          </EmptyState>
-        )}
+        <DataTable
+          caption="Deliveries of this event"
+          rows={deliveries}
+          rowKey={(d) => d.id}
+          rowProps={(d) => ({ "data-status": d.status })}
+          columns={[
+            {
+              header: "Endpoint",
+              cellProps: () => ({ style: { maxWidth: 360 } }),
+              cell: (d) => (
+                <>
+                  <Link href={`/webhooks/${d.endpoint}/deliveries/${d.id}`} className="row-link mono truncate" title={d.endpoint_url}>
+                    {d.endpoint_url}
+                  </Link>
+                  <span className="sub mono">{d.id}</span>
+                  <PhoneOutcome delivery={d} />
+                </>
+              ),
+            },
+            { header: "Status", className: "hide-sm", cell: (d) => <StatusBadge status={d.status} /> },
+            ...outcomeColumns(),
+          ]}
+          empty={
+            <EmptyState icon="↯" title="No deliveries">
+              None of your {livemode ? "live" : "test"}-mode webhook endpoints was subscribed to this event when it happened.
+            </EmptyState>
+          }
+        />
       </section>
     </>
   );

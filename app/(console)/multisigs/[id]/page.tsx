@@ -16,6 +16,7 @@ import { SignMultisigButton } from "../../_components/SignMultisigButton";
 import { WalletProvider } from "@/app/(connect)/WalletProvider";
 import { Card } from "@/components/Card";
 import { RecordHeader } from "@/components/RecordHeader";
+import { DetailsCard, Field, Missing, NetworkName } from "../../_components/Detail";
 
 export const metadata: Metadata = { title: "Multisig" };
 
@@ -44,27 +45,18 @@ export default async function MultisigPage({ params }: { params: Promise<{ id: s
           <span>{m.failure_reason}</span>
         </div>
       ) : null}
-      <Card id="safe-details" title="Safe">
-        <dl className="details">
-          <dt>Address</dt>
-          <dd data-testid="safe-address">
-            <Hex value={m.address} href={explorerUrl(m.network, "address", m.address)} copy full />
-          </dd>
-          <dt>Network</dt>
-          <dd>
-            {network.name}
-            {network.local ? <span className="muted"> (local chain)</span> : null}
-          </dd>
-          <dt>Balance</dt>
-          <dd data-testid="safe-balance">{coins(m.balance)}</dd>
-          <dt>Threshold</dt>
-          <dd data-testid="threshold">{chain ? `${chain.threshold} of ${chain.owners.length}` : `${m.threshold} of ${m.owners.length}`}</dd>
-          <dt>Nonce</dt>
-          <dd>{chain ? chain.nonce : <span className="muted">—</span>}</dd>
-          <dt>Version</dt>
-          <dd>{chain ? chain.version : <span className="muted">—</span>}</dd>
-        </dl>
-      </Card>
+      <DetailsCard id="safe-details" title="Safe">
+        <Field label="Address" data-testid="safe-address">
+          <Hex value={m.address} href={explorerUrl(m.network, "address", m.address)} copy full />
+        </Field>
+        <Field label="Network">
+          <NetworkName network={network} />
+        </Field>
+        <Field label="Balance" data-testid="safe-balance">{coins(m.balance)}</Field>
+        <Field label="Threshold" data-testid="threshold">{chain ? `${chain.threshold} of ${chain.owners.length}` : `${m.threshold} of ${m.owners.length}`}</Field>
+        <Field label="Nonce">{chain ? chain.nonce : <Missing />}</Field>
+        <Field label="Version">{chain ? chain.version : <Missing />}</Field>
+      </DetailsCard>
       <Card id="safe-owners" title="Owners" actions={<span className="muted small">{chain ? "read on chain" : "as requested"}</span>}>
         <ul className="card-body stack plain-list" data-testid="owners">
           {(chain?.owners ?? m.owners).map((owner) => (
@@ -76,69 +68,66 @@ export default async function MultisigPage({ params }: { params: Promise<{ id: s
         </ul>
       </Card>
       {chain ? (
-        <Card id="safe-propose" title="Propose a transaction" description={<>Sends {m.native} or calls a contract from the Safe once enough owners approve it.</>}>
-          <div className="card-body">
-            <ProposeMultisigForm id={m.id} native={m.native} />
-          </div>
+        <Card id="safe-propose" title="Propose a transaction" description={<>Sends {m.native} or calls a contract from the Safe once enough owners approve it.</>} padded>
+          <ProposeMultisigForm id={m.id} native={m.native} />
         </Card>
       ) : null}
       <Card id="safe-pending" title="Pending transactions" description="Approve with your acting account, or have an owner sign with their own browser wallet; once enough have, execute.">
-        {m.pending.length ? (
-          <DataTable
-            caption="Pending Safe transactions"
-            rows={m.pending}
-            rowKey={(tx) => tx.id}
-            columns={[
-              { header: "#", cell: (tx) => <span className="mono">{tx.tx_index}</span> },
-              {
-                header: "Call",
-                cell: (tx) => (
-                  <>
-                    <span className="mono">{tx.kind}</span> to <Hex value={tx.to} />
-                    <span className="sub">
-                      Nonce {tx.nonce} · <span data-testid={`value-${tx.tx_index}`}>{coins(tx.value)}</span>
+        <DataTable
+          caption="Pending Safe transactions"
+          rows={m.pending}
+          rowKey={(tx) => tx.id}
+          columns={[
+            { header: "#", cell: (tx) => <span className="mono">{tx.tx_index}</span> },
+            {
+              header: "Call",
+              cell: (tx) => (
+                <>
+                  <span className="mono">{tx.kind}</span> to <Hex value={tx.to} />
+                  <span className="sub">
+                    Nonce {tx.nonce} · <span data-testid={`value-${tx.tx_index}`}>{coins(tx.value)}</span>
+                  </span>
+                </>
+              ),
+            },
+            {
+              header: "Confirmations",
+              cell: (tx) => (
+                <span data-testid={`confirmations-${tx.tx_index}`}>
+                  {tx.confirmations.length} of {chain?.threshold ?? m.threshold}
+                  {tx.confirmations.map((o) => (
+                    <span key={o} className="sub">
+                      <Hex value={o} />
+                      {tx.wallet_signed.includes(o) ? <span className="muted small"> (wallet signature)</span> : null}
                     </span>
-                  </>
-                ),
-              },
-              {
-                header: "Confirmations",
-                cell: (tx) => (
-                  <span data-testid={`confirmations-${tx.tx_index}`}>
-                    {tx.confirmations.length} of {chain?.threshold ?? m.threshold}
-                    {tx.confirmations.map((o) => (
-                      <span key={o} className="sub">
-                        <Hex value={o} />
-                        {tx.wallet_signed.includes(o) ? <span className="muted small"> (wallet signature)</span> : null}
-                      </span>
-                    ))}
+                  ))}
+                </span>
+              ),
+            },
+            {
+              header: "",
+              cell: (tx) =>
+                tx.status === "executing" ? (
+                  <StatusBadge status="pending" label="Executing" />
+                ) : (
+                  <span className="stack" style={{ gap: 6 }}>
+                    {actingOwns ? <ConfirmMultisigButton id={m.id} txIndex={tx.tx_index} approved={tx.acting_approved} /> : null}
+                    {chain ? <SignMultisigButton id={m.id} txIndex={tx.tx_index} /> : null}
+                    {tx.executable ? (
+                      <ExecuteMultisigButton id={m.id} txIndex={tx.tx_index} />
+                    ) : (
+                      <span className="muted small">Awaiting approvals</span>
+                    )}
                   </span>
                 ),
-              },
-              {
-                header: "",
-                cell: (tx) =>
-                  tx.status === "executing" ? (
-                    <StatusBadge status="pending" label="Executing" />
-                  ) : (
-                    <span className="stack" style={{ gap: 6 }}>
-                      {actingOwns ? <ConfirmMultisigButton id={m.id} txIndex={tx.tx_index} approved={tx.acting_approved} /> : null}
-                      {chain ? <SignMultisigButton id={m.id} txIndex={tx.tx_index} /> : null}
-                      {tx.executable ? (
-                        <ExecuteMultisigButton id={m.id} txIndex={tx.tx_index} />
-                      ) : (
-                        <span className="muted small">Awaiting approvals</span>
-                      )}
-                    </span>
-                  ),
-              },
-            ]}
-          />
-        ) : (
-          <EmptyState icon="✓" title="Nothing pending">
-            Propose a transaction above; owners approve it, and once enough have, you execute it here.
-          </EmptyState>
-        )}
+            },
+          ]}
+          empty={
+            <EmptyState icon="✓" title="Nothing pending">
+              Propose a transaction above; owners approve it, and once enough have, you execute it here.
+            </EmptyState>
+          }
+        />
       </Card>
     </WalletProvider>
   );

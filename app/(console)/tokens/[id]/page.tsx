@@ -1,6 +1,6 @@
-import type { Metadata } from "next";
 import Link from "next/link";
-import { consoleContext, requireConsole } from "@/lib/console/session";
+import { requireConsole } from "@/lib/console/session";
+import { recordMetadata } from "../../_components/record-metadata";
 import { orNotFound, settle } from "@/lib/console/pages";
 import { explorerUrl, networkLabel } from "@/lib/console/explorer";
 import { describeTransactions } from "@/lib/console/transactions";
@@ -14,7 +14,6 @@ import { getTransaction, listTransactions } from "@/lib/chain/intake";
 import { walletMode } from "@/lib/connect/settings/wallet-mode";
 import { EmptyState } from "@/components/EmptyState";
 import { Hex } from "@/components/Hex";
-import { Time } from "@/components/Time";
 import { TokenOperations } from "../../_components/TokenOperations";
 import { BalanceLookup } from "../../_components/BalanceLookup";
 import { RolesPanel } from "../../_components/RolesPanel";
@@ -26,13 +25,10 @@ import { SupplyPanel } from "../../_components/SupplyPanel";
 import { Card } from "@/components/Card";
 import { RecordHeader } from "@/components/RecordHeader";
 import { Notice } from "@/components/Notice";
+import { DeployedAddress, DetailsCard, FailedNotice, Field, NameAndSymbol, TimeField, TxLink, onNetwork } from "../../_components/Detail";
 
 /** The browser tab names the token: "ACME · Tokens". */
-export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
-  const context = await consoleContext();
-  const token = context ? await getToken(context.scope, (await params).id).catch(() => null) : null;
-  return { title: token ? `${token.symbol} · Tokens` : "Token" };
-}
+export const generateMetadata = recordMetadata(getToken, (token) => `${token.symbol} · Tokens`, "Token");
 
 export default async function TokenPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -62,13 +58,9 @@ export default async function TokenPage({ params }: { params: Promise<{ id: stri
     <>
       <RecordHeader
         list={{ href: "/tokens", label: "Tokens" }}
-        title={
-          <>
-            {token.name} <span className="muted">{token.symbol}</span>
-          </>
-        }
+        title={<NameAndSymbol name={token.name} symbol={token.symbol} />}
         status={token.status}
-        subtitle={`${token.standard} on ${network.name}${network.local ? " (local chain)" : ""}`}
+        subtitle={onNetwork(token.standard, network)}
         refreshing={busy}
       />
 
@@ -77,60 +69,34 @@ export default async function TokenPage({ params }: { params: Promise<{ id: stri
           Deploying: the contract is being created by your wallet. This page updates by itself when it is deployed.
         </Notice>
       ) : token.status === "failed" ? (
-        <Notice tone="danger" role="alert">
-          <strong>The deployment failed.</strong> {token.failure_reason ?? "No reason was recorded."} Deploy a new token to try again.
-        </Notice>
+        <FailedNotice reason={token.failure_reason}>Deploy a new token to try again.</FailedNotice>
       ) : null}
 
-      <Card id="token-details" title="Details">
-        <dl className="details">
-          <dt>Id</dt>
-          <dd className="mono">{token.id}</dd>
-          <dt>Contract address</dt>
-          <dd data-testid="token-address">
-            {token.address ? (
-              <>
-                <Hex value={token.address} href={addressLink} copy full />
-                {!addressLink ? <span className="muted small" style={{ display: "block", marginTop: 4 }}>No block explorer: this network runs on the local chain here.</span> : null}
-              </>
-            ) : (
-              <span className="muted">Assigned once deployed</span>
-            )}
-          </dd>
-          <dt>Deployment transaction</dt>
-          <dd>
-            {token.deploy_tx ? (
-              <Link href={`/transactions/${token.deploy_tx}`} className="mono">
-                {token.deploy_tx}
-              </Link>
-            ) : (
-              "—"
-            )}
-            {deployHash ? (
-              <span style={{ display: "block" }}>
-                <Hex value={deployHash} href={explorerUrl(token.network, "tx", deployHash)} />
-              </span>
-            ) : null}
-          </dd>
-          {fungible ? (
-            <>
-              <dt>Decimals</dt>
-              <dd>{token.decimals}</dd>
-              <dt>Initial supply</dt>
-              <dd>
-                {formatWithSymbol(token.initial_supply, token.decimals, token.symbol)}{" "}
-                <span className="muted small mono">({token.initial_supply} base units)</span>
-              </dd>
-            </>
+      <DetailsCard id="token-details" recordId={token.id}>
+        <Field label="Contract address" data-testid="token-address">
+          <DeployedAddress network={token.network} address={token.address} />
+          {token.address && !addressLink ? <span className="muted small" style={{ display: "block", marginTop: 4 }}>No block explorer: this network runs on the local chain here.</span> : null}
+        </Field>
+        <Field label="Deployment transaction">
+          {token.deploy_tx ? <TxLink id={token.deploy_tx} /> : "—"}
+          {deployHash ? (
+            <span style={{ display: "block" }}>
+              <Hex value={deployHash} href={explorerUrl(token.network, "tx", deployHash)} />
+            </span>
           ) : null}
-          <dt>Features</dt>
-          <dd>{features.length ? features.join(", ") : "none"}</dd>
-          <dt>Created</dt>
-          <dd>
-            <Time seconds={token.created} />
-          </dd>
-        </dl>
-      </Card>
+        </Field>
+        {fungible ? (
+          <>
+            <Field label="Decimals">{token.decimals}</Field>
+            <Field label="Initial supply">
+              {formatWithSymbol(token.initial_supply, token.decimals, token.symbol)}{" "}
+              <span className="muted small mono">({token.initial_supply} base units)</span>
+            </Field>
+          </>
+        ) : null}
+        <Field label="Features">{features.length ? features.join(", ") : "none"}</Field>
+        <TimeField label="Created" seconds={token.created} />
+      </DetailsCard>
 
       {deployed ? (
         <div className="grid-2">
@@ -139,31 +105,25 @@ export default async function TokenPage({ params }: { params: Promise<{ id: stri
               <SupplyPanel supply={supply} decimals={token.decimals} symbol={token.symbol} />
             </Card>
           ) : null}
-          <Card id="token-pause" title="Pause" description="Stop every transfer at once, and resume.">
-            <div className="card-body">
-              <PausePanel
-                tokenId={token.id}
-                symbol={token.symbol}
-                pausable={token.features.pausable}
-                paused={paused?.ok ? paused.value : null}
-                readError={paused && !paused.ok ? paused.message : undefined}
-              />
-            </div>
+          <Card id="token-pause" title="Pause" description="Stop every transfer at once, and resume." padded>
+            <PausePanel
+              tokenId={token.id}
+              symbol={token.symbol}
+              pausable={token.features.pausable}
+              paused={paused?.ok ? paused.value : null}
+              readError={paused && !paused.ok ? paused.message : undefined}
+            />
           </Card>
         </div>
       ) : null}
 
       {deployed ? (
         <div className="grid-2">
-          <Card id="operations" title="Operations" description="Each one is a transaction from your wallet.">
-            <div className="card-body">
-              <TokenOperations token={token} walletAddress={wallet.wallet_address} />
-            </div>
+          <Card id="operations" title="Operations" description="Each one is a transaction from your wallet." padded>
+            <TokenOperations token={token} walletAddress={wallet.wallet_address} />
           </Card>
-          <Card id="balance" title="Balance lookup" description="Read on chain.">
-            <div className="card-body">
-              <BalanceLookup token={token} walletAddress={wallet.wallet_address} />
-            </div>
+          <Card id="balance" title="Balance lookup" description="Read on chain." padded>
+            <BalanceLookup token={token} walletAddress={wallet.wallet_address} />
           </Card>
         </div>
       ) : null}
@@ -178,11 +138,7 @@ export default async function TokenPage({ params }: { params: Promise<{ id: stri
             View all
           </Link>
         </div>
-        {transactions.data.length ? (
-          <TransactionsTable transactions={transactions.data} showToken={false} />
-        ) : (
-          <EmptyState title="No transactions yet">Transactions of this token appear here.</EmptyState>
-        )}
+        <TransactionsTable transactions={transactions.data} showToken={false} empty={<EmptyState title="No transactions yet">Transactions of this token appear here.</EmptyState>} />
       </section>
     </>
   );

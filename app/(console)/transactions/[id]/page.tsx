@@ -8,12 +8,12 @@ import { stuckNotice } from "@/lib/console/stuck";
 import { getTransaction } from "@/lib/chain/intake";
 import { StatusBadge } from "@/components/StatusBadge";
 import { Hex } from "@/components/Hex";
-import { Time } from "@/components/Time";
 import { CodeBlock } from "@/components/CodeBlock";
 import { TransactionTimeline } from "../../_components/TransactionTimeline";
 import { Card } from "@/components/Card";
 import { RecordHeader } from "@/components/RecordHeader";
 import { Notice } from "@/components/Notice";
+import { DetailsCard, Field, Missing, NetworkName, TimeField } from "../../_components/Detail";
 import { kindName } from "@/lib/console/transaction-kinds";
 
 export const metadata: Metadata = { title: "Transaction" };
@@ -44,64 +44,37 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
           {stuckNotice(tx)}
         </Notice>
       ) : null}
-      <Card id="tx-details" title="Details">
-        <dl className="details">
-          <dt>Status</dt>
-          <dd>
-            <StatusBadge status={tx.status} />
-          </dd>
-          <dt>Network</dt>
-          <dd>
-            {network.name}
-            {network.local ? <span className="muted"> (local chain)</span> : null}
-          </dd>
-          <dt>Hash</dt>
-          <dd>
-            <Hex value={tx.hash} href={explorerUrl(tx.network, "tx", tx.hash)} copy full />
-          </dd>
-          <dt>Confirmations</dt>
-          <dd data-testid="confirmations">{tx.confirmations ?? <span className="muted">—</span>}</dd>
-          <dt>Block</dt>
-          <dd>{tx.block_number ?? <span className="muted">—</span>}</dd>
-          <dt>Token</dt>
-          <dd>{tx.token ? <Link href={`/tokens/${tx.token}`} className="mono">{tx.token}</Link> : <span className="muted">—</span>}</dd>
-          <dt>From</dt>
-          <dd>
-            <Hex value={tx.from} href={explorerUrl(tx.network, "address", tx.from)} full />
-          </dd>
-          <dt>To</dt>
-          <dd>{tx.to ? <Hex value={tx.to} href={explorerUrl(tx.network, "address", tx.to)} full /> : <span className="muted">Contract creation</span>}</dd>
-          {tx.contract_address ? (
-            <>
-              <dt>Contract created</dt>
-              <dd>
-                <Hex value={tx.contract_address} href={explorerUrl(tx.network, "address", tx.contract_address)} full />
-              </dd>
-            </>
-          ) : null}
-          <dt>Nonce</dt>
-          <dd>{tx.nonce ?? <span className="muted">—</span>}</dd>
-          <dt>Gas used</dt>
-          <dd>{tx.gas_used ?? <span className="muted">—</span>}</dd>
-          <dt>Created</dt>
-          <dd>
-            <Time seconds={tx.created} />
-          </dd>
-          <dt>Submitted</dt>
-          <dd>
-            <Time seconds={tx.submitted} />
-          </dd>
-          <dt>Confirmed</dt>
-          <dd>
-            <Time seconds={tx.confirmed} />
-          </dd>
-        </dl>
-      </Card>
+      <DetailsCard id="tx-details">
+        <Field label="Status">
+          <StatusBadge status={tx.status} />
+        </Field>
+        <Field label="Network">
+          <NetworkName network={network} />
+        </Field>
+        <Field label="Hash">
+          <Hex value={tx.hash} href={explorerUrl(tx.network, "tx", tx.hash)} copy full />
+        </Field>
+        <Field label="Confirmations" data-testid="confirmations">{tx.confirmations ?? <Missing />}</Field>
+        <Field label="Block">{tx.block_number ?? <Missing />}</Field>
+        <Field label="Token">{tx.token ? <Link href={`/tokens/${tx.token}`} className="mono">{tx.token}</Link> : <Missing />}</Field>
+        <Field label="From">
+          <Hex value={tx.from} href={explorerUrl(tx.network, "address", tx.from)} full />
+        </Field>
+        <Field label="To">{tx.to ? <Hex value={tx.to} href={explorerUrl(tx.network, "address", tx.to)} full /> : <Missing>Contract creation</Missing>}</Field>
+        {tx.contract_address ? (
+          <Field label="Contract created">
+            <Hex value={tx.contract_address} href={explorerUrl(tx.network, "address", tx.contract_address)} full />
+          </Field>
+        ) : null}
+        <Field label="Nonce">{tx.nonce ?? <Missing />}</Field>
+        <Field label="Gas used">{tx.gas_used ?? <Missing />}</Field>
+        <TimeField label="Created" seconds={tx.created} />
+        <TimeField label="Submitted" seconds={tx.submitted} />
+        <TimeField label="Confirmed" seconds={tx.confirmed} />
+      </DetailsCard>
       <TransactionTimeline timeline={tx.timeline} network={tx.network} />
-      <Card id="tx-request" title="Request" description="The request that caused this transaction.">
-        <div className="card-body">
-          <CodeBlock code={JSON.stringify(tx.request, null, 2)} label="Request body" language="json" />
-        </div>
+      <Card id="tx-request" title="Request" description="The request that caused this transaction." padded>
+        <CodeBlock code={JSON.stringify(tx.request, null, 2)} label="Request body" language="json" />
       </Card>
     </>
   );

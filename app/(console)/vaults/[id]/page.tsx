@@ -1,29 +1,23 @@
-import type { Metadata } from "next";
-import Link from "next/link";
 import { requireConsole } from "@/lib/console/session";
 import { orNotFound, settle } from "@/lib/console/pages";
-import { explorerUrl, networkLabel } from "@/lib/console/explorer";
+import { networkLabel } from "@/lib/console/explorer";
 import { formatAmount } from "@/lib/console/amounts";
 import { findToken } from "@/lib/tokens/lookup";
 import { readErc20 } from "@/lib/tokens/erc20-ref";
-import { consoleContext } from "@/lib/console/session";
+import { recordMetadata } from "../../_components/record-metadata";
 import { getVault, listVaultOperations, sharesBalance } from "@/lib/vaults/service";
 import { StatusBadge } from "@/components/StatusBadge";
 import { DataTable } from "@/components/DataTable";
 import { EmptyState } from "@/components/EmptyState";
-import { Hex } from "@/components/Hex";
 import { Time } from "@/components/Time";
 import { VaultPreviewBox } from "../../_components/VaultPreviewBox";
 import { VaultActions } from "../../_components/VaultActions";
 import { Card } from "@/components/Card";
 import { RecordHeader } from "@/components/RecordHeader";
 import { Notice } from "@/components/Notice";
+import { DeployedAddress, DetailsCard, FailedNotice, Field, Missing, NameAndSymbol, TimeField, TokenRef, TxLink, onNetwork } from "../../_components/Detail";
 
-export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
-  const context = await consoleContext();
-  const vault = context ? await getVault(context.scope, (await params).id).catch(() => null) : null;
-  return { title: vault ? `${vault.symbol} · Vaults` : "Vault" };
-}
+export const generateMetadata = recordMetadata(getVault, (vault) => `${vault.symbol} · Vaults`, "Vault");
 
 export default async function VaultPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -49,13 +43,9 @@ export default async function VaultPage({ params }: { params: Promise<{ id: stri
     <>
       <RecordHeader
         list={{ href: "/vaults", label: "Vaults" }}
-        title={
-          <>
-            {vault.name} <span className="muted">{vault.symbol}</span>
-          </>
-        }
+        title={<NameAndSymbol name={vault.name} symbol={vault.symbol} />}
         status={vault.status}
-        subtitle={`ERC-4626 vault on ${network.name}${network.local ? " (local chain)" : ""}`}
+        subtitle={onNetwork("ERC-4626 vault", network)}
         refreshing={busy}
       />
       {vault.status === "deploying" ? (
@@ -63,110 +53,82 @@ export default async function VaultPage({ params }: { params: Promise<{ id: stri
           Deploying: your wallet is creating the vault. This page updates by itself when it is active.
         </Notice>
       ) : null}
-      {vault.status === "failed" ? (
-        <Notice tone="danger" role="alert">
-          <strong>The deployment failed.</strong> {vault.failure_reason ?? "No reason was recorded."}
-        </Notice>
-      ) : null}
+      {vault.status === "failed" ? <FailedNotice reason={vault.failure_reason} /> : null}
 
       {active ? (
         <div className="grid-2">
           <Card id="vault-assets" title="Assets and shares" description="Read on chain.">
             <dl className="details">
-              <dt>Total assets</dt>
-              <dd data-testid="vault-total-assets">
+              <Field label="Total assets" data-testid="vault-total-assets">
                 {assets(vault.total_assets)} <span className="muted mono small">{vault.total_assets}</span>
-              </dd>
-              <dt>Total shares</dt>
-              <dd data-testid="vault-total-shares">
+              </Field>
+              <Field label="Total shares" data-testid="vault-total-shares">
                 {shares(vault.total_supply)} <span className="muted mono small">{vault.total_supply}</span>
-              </dd>
-              <dt>Your wallet&apos;s shares</dt>
-              <dd>
+              </Field>
+              <Field label="Your wallet's shares">
                 {mine?.ok ? (
                   <>
                     {shares(mine.value.shares)} <span className="muted">(worth {assets(mine.value.assets)})</span>
                   </>
                 ) : (
-                  <span className="muted">{mine?.message}</span>
+                  <Missing>{mine?.message}</Missing>
                 )}
-              </dd>
-              <dt>Decimals</dt>
-              <dd>
+              </Field>
+              <Field label="Decimals">
                 asset {assetDecimals}, shares {shareDecimals} <span className="muted">(offset {vault.decimals_offset} against the inflation attack)</span>
-              </dd>
+              </Field>
             </dl>
           </Card>
-          <Card id="vault-actions" title="Deposit and withdraw" description="From and to your wallet; each one is followed until it is final.">
-            <div className="card-body">
-              <VaultActions {...units} />
-            </div>
+          <Card id="vault-actions" title="Deposit and withdraw" description="From and to your wallet; each one is followed until it is final." padded>
+            <VaultActions {...units} />
           </Card>
         </div>
       ) : null}
       {active ? (
-        <Card id="vault-preview" title="Preview" description="What an action would give or take at the latest block.">
-          <div className="card-body">
-            <VaultPreviewBox {...units} />
-          </div>
+        <Card id="vault-preview" title="Preview" description="What an action would give or take at the latest block." padded>
+          <VaultPreviewBox {...units} />
         </Card>
       ) : null}
 
-      <Card id="vault-details" title="Details">
-        <dl className="details">
-          <dt>Id</dt>
-          <dd className="mono">{vault.id}</dd>
-          <dt>Vault address</dt>
-          <dd data-testid="vault-address">{vault.address ? <Hex value={vault.address} href={explorerUrl(vault.network, "address", vault.address)} copy full /> : <span className="muted">Assigned once deployed</span>}</dd>
-          <dt>Asset</dt>
-          <dd>
-            {vault.asset ? (
-              <Link href={`/tokens/${vault.asset}`} className="mono">
-                {assetSymbol}
-              </Link>
-            ) : null}{" "}
-            <Hex value={vault.asset_address} href={explorerUrl(vault.network, "address", vault.asset_address)} copy />
-          </dd>
-          <dt>Deployment transaction</dt>
-          <dd>
-            <Link href={`/transactions/${vault.deploy_transaction}`} className="mono">
-              {vault.deploy_transaction}
-            </Link>
-          </dd>
-          <dt>Created</dt>
-          <dd>
-            <Time seconds={vault.created} />
-          </dd>
-        </dl>
-      </Card>
+      <DetailsCard id="vault-details" recordId={vault.id}>
+        <Field label="Vault address" data-testid="vault-address">
+          <DeployedAddress network={vault.network} address={vault.address} />
+        </Field>
+        <Field label="Asset">
+          <TokenRef network={vault.network} token={vault.asset} address={vault.asset_address} name={assetSymbol} />
+        </Field>
+        <Field label="Deployment transaction">
+          <TxLink id={vault.deploy_transaction} />
+        </Field>
+        <TimeField label="Created" seconds={vault.created} />
+      </DetailsCard>
 
       <Card id="vault-operations" title="Operations" description="Deposits, mints, withdrawals and redemptions, newest first.">
-        {operations.data.length ? (
-          <DataTable
-            caption="Vault operations"
-            rows={operations.data}
-            rowKey={(o) => o.id}
-            rowProps={(o) => ({ "data-action": o.action, "data-status": o.status })}
-            columns={[
-              { header: "Action", cell: (o) => <span className="mono">{o.action}</span> },
-              {
-                header: "Status",
-                cell: (o) => (
-                  <>
-                    <StatusBadge status={o.status} />
-                    {o.failure_reason ? <span className="error-text">{o.failure_reason}</span> : null}
-                  </>
-                ),
-              },
-              { header: "Assets", cell: (o) => assets(o.assets ?? (o.action === "deposit" || o.action === "withdraw" ? o.amount : o.preview)) },
-              { header: "Shares", cell: (o) => shares(o.shares ?? (o.action === "mint" || o.action === "redeem" ? o.amount : o.preview)) },
-              { header: "Transaction", className: "hide-sm", cell: (o) => (o.transaction ? <Link href={`/transactions/${o.transaction}`} className="mono">{o.transaction}</Link> : "—") },
-              { header: "Created", className: "hide-sm", cell: (o) => <Time seconds={o.created} /> },
-            ]}
-          />
-        ) : (
-          <EmptyState title="No operations yet">{active ? "Make the first deposit above." : "Deposits are possible once the vault is active."}</EmptyState>
-        )}
+        <DataTable
+          caption="Vault operations"
+          rows={operations.data}
+          rowKey={(o) => o.id}
+          rowProps={(o) => ({ "data-action": o.action, "data-status": o.status })}
+          columns={[
+            { header: "Action", cell: (o) => <span className="mono">{o.action}</span> },
+            {
+              header: "Status",
+              cell: (o) => (
+                <>
+                  <StatusBadge status={o.status} />
+                  {o.failure_reason ? <span className="error-text">{o.failure_reason}</span> : null}
+                </>
+              ),
+            },
+            { header: "Assets", cell: (o) => assets(o.assets ?? (o.action === "deposit" || o.action === "withdraw" ? o.amount : o.preview)) },
+            { header: "Shares", cell: (o) => shares(o.shares ?? (o.action === "mint" || o.action === "redeem" ? o.amount : o.preview)) },
+            { header: "Transaction", className: "hide-sm", cell: (o) => (o.transaction ? <TxLink id={o.transaction} /> : "—") },
+            { header: "Created", className: "hide-sm", cell: (o) => <Time seconds={o.created} /> },
+          ]}
+          empty={
+            <EmptyState title="No operations yet">{active ? "Make the first deposit above." : "Deposits are possible once the vault is active."}</EmptyState>
+          }
+        />
       </Card>
     </>
   );

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { requireConsole } from "@/lib/console/session";
 import { orNotFound, settle } from "@/lib/console/pages";
 import { explorerUrl, networkLabel } from "@/lib/console/explorer";
@@ -12,6 +11,7 @@ import { ReleaseVesting } from "../../_components/ReleaseVesting";
 import { Card } from "@/components/Card";
 import { RecordHeader } from "@/components/RecordHeader";
 import { Notice } from "@/components/Notice";
+import { DeployedAddress, DetailsCard, FailedNotice, Field, TimeField, TokenRef, TxLink, onNetwork } from "../../_components/Detail";
 
 export const metadata: Metadata = { title: "Vesting schedule" };
 
@@ -34,7 +34,7 @@ export default async function VestingSchedulePage({ params }: { params: Promise<
           </>
         }
         status={schedule.status}
-        subtitle={`Vesting schedule on ${network.name}${network.local ? " (local chain)" : ""}`}
+        subtitle={onNetwork("Vesting schedule", network)}
         refreshing={moving}
       />
       {moving ? (
@@ -42,9 +42,7 @@ export default async function VestingSchedulePage({ params }: { params: Promise<
           {schedule.status === "deploying" ? "Deploying the vesting wallet" : "Funding the vesting wallet from yours"}: this page updates by itself.
         </Notice>
       ) : schedule.status === "failed" ? (
-        <Notice tone="danger" role="alert">
-          <strong>{schedule.address ? "The funding failed." : "The deployment failed."}</strong> {schedule.failure_reason ?? "No reason was recorded."}
-        </Notice>
+        <FailedNotice title={schedule.address ? "The funding failed." : "The deployment failed."} reason={schedule.failure_reason} />
       ) : null}
 
       {chain ? (
@@ -52,14 +50,10 @@ export default async function VestingSchedulePage({ params }: { params: Promise<
           {figures ? (
             <>
               <dl className="details">
-                <dt>Total allocation</dt>
-                <dd data-testid="vesting-total">{units(figures.total_allocation)}</dd>
-                <dt>Vested</dt>
-                <dd data-testid="vesting-vested">{units(figures.vested)}</dd>
-                <dt>Released</dt>
-                <dd data-testid="vesting-released">{units(figures.released)}</dd>
-                <dt>Releasable now</dt>
-                <dd data-testid="vesting-releasable">{units(figures.releasable)}</dd>
+                <Field label="Total allocation" data-testid="vesting-total">{units(figures.total_allocation)}</Field>
+                <Field label="Vested" data-testid="vesting-vested">{units(figures.vested)}</Field>
+                <Field label="Released" data-testid="vesting-released">{units(figures.released)}</Field>
+                <Field label="Releasable now" data-testid="vesting-releasable">{units(figures.releasable)}</Field>
               </dl>
               <div className="card-body">
                 <ReleaseVesting
@@ -85,56 +79,31 @@ export default async function VestingSchedulePage({ params }: { params: Promise<
         </Card>
       ) : null}
 
-      <Card id="vesting-details" title="Schedule">
-        <dl className="details">
-          <dt>Id</dt>
-          <dd className="mono">{schedule.id}</dd>
-          <dt>Token</dt>
-          <dd>
-            {schedule.token ? (
-              <Link href={`/tokens/${schedule.token}`} className="mono">
-                {display?.symbol ?? schedule.token}
-              </Link>
-            ) : null}{" "}
-            <Hex value={schedule.token_address} href={explorerUrl(schedule.network, "address", schedule.token_address)} copy />
-          </dd>
-          <dt>Beneficiary</dt>
-          <dd data-testid="vesting-beneficiary">
-            <Hex value={schedule.beneficiary} href={explorerUrl(schedule.network, "address", schedule.beneficiary)} copy full />
-          </dd>
-          <dt>Vesting wallet</dt>
-          <dd data-testid="vesting-address">
-            {schedule.address ? <Hex value={schedule.address} href={explorerUrl(schedule.network, "address", schedule.address)} copy full /> : <span className="muted">Assigned once deployed</span>}
-          </dd>
-          <dt>Starts</dt>
-          <dd>
-            <Time seconds={schedule.start} />
-          </dd>
-          <dt>Cliff ends</dt>
-          <dd>
-            <Time seconds={schedule.cliff} />
-          </dd>
-          <dt>Fully vested</dt>
-          <dd>
-            <Time seconds={schedule.end} />
-          </dd>
-          <dt>Transactions</dt>
-          <dd className="stack" style={{ gap: 4 }}>
+      <DetailsCard id="vesting-details" title="Schedule" recordId={schedule.id}>
+        <Field label="Token">
+          <TokenRef network={schedule.network} token={schedule.token} address={schedule.token_address} name={display?.symbol ?? schedule.token} />
+        </Field>
+        <Field label="Beneficiary" data-testid="vesting-beneficiary">
+          <Hex value={schedule.beneficiary} href={explorerUrl(schedule.network, "address", schedule.beneficiary)} copy full />
+        </Field>
+        <Field label="Vesting wallet" data-testid="vesting-address">
+          <DeployedAddress network={schedule.network} address={schedule.address} />
+        </Field>
+        <TimeField label="Starts" seconds={schedule.start} />
+        <TimeField label="Cliff ends" seconds={schedule.cliff} />
+        <TimeField label="Fully vested" seconds={schedule.end} />
+        <Field label="Transactions" className="stack" style={{ gap: 4 }}>
+          <span>
+            Deployment <TxLink id={schedule.deploy_transaction} />
+          </span>
+          {schedule.fund_transaction ? (
             <span>
-              Deployment <Link href={`/transactions/${schedule.deploy_transaction}`} className="mono">{schedule.deploy_transaction}</Link>
+              Funding <TxLink id={schedule.fund_transaction} />
             </span>
-            {schedule.fund_transaction ? (
-              <span>
-                Funding <Link href={`/transactions/${schedule.fund_transaction}`} className="mono">{schedule.fund_transaction}</Link>
-              </span>
-            ) : null}
-          </dd>
-          <dt>Created</dt>
-          <dd>
-            <Time seconds={schedule.created} />
-          </dd>
-        </dl>
-      </Card>
+          ) : null}
+        </Field>
+        <TimeField label="Created" seconds={schedule.created} />
+      </DetailsCard>
     </>
   );
 }

@@ -146,10 +146,8 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
         />
       </section>
 
-      <Card id="edit-endpoint" title="Settings">
-        <div className="card-body">
-          <EditWebhookForm endpoint={endpoint} events={EVENT_TYPES} />
-        </div>
+      <Card id="edit-endpoint" title="Settings" padded>
+        <EditWebhookForm endpoint={endpoint} events={EVENT_TYPES} />
       </Card>
     </>
   );
