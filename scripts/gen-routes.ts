@@ -35,12 +35,12 @@ export function routeTable() {
       const dir = relative(join(root, "app"), file).replace(/\/route\.ts$/, "");
       const path = "/" + dir.split("/").filter((s) => !/^\(.*\)$/.test(s)).join("/");
       const src = readFileSync(file, "utf8");
-      // `export const POST = …`, or destructured from a helper: `export const { POST, PUT } = postWithLegacy(…)`.
+      // `export const POST = …`, or an export list: `const { POST, PUT } = postWithLegacy(…); export { POST, PUT };`.
       const implemented = src.replace(UNMATCHED_LINE, "");
       const methods = METHODS.filter(
         (m) =>
           new RegExp(`export\\s+(const|async\\s+function|function)\\s+${m}\\b`).test(implemented) ||
-          new RegExp(`export\\s+const\\s+\\{[^}]*\\b${m}\\b[^}]*\\}\\s*=`).test(implemented),
+          new RegExp(`export\\s*\\{[^}]*\\b${m}\\b[^}]*\\}`).test(implemented),
       );
       return { path, dir, file, src, methods };
     })

@@ -9,11 +9,12 @@ export const GET = api(
   ({ scope, params }) => getIdentity(scope, params.id),
 );
 
-export const { POST, PUT } = postWithLegacy(
+const { POST, PUT } = postWithLegacy(
   "PUT",
   { auth: "api_key", params: IdentityParams, body: UpdateIdentityInput, response: Identity, tags: ["identities"], summary: "Update the identity's on-chain address (IdentityRegistry.updateIdentity; shows once confirmed)" },
   ({ scope, params, body }) => updateIdentityAddress(scope, params.id, body),
 );
+export { POST, PUT };
 
 export const DELETE = api(
   { auth: "api_key", summary: "Remove from the registry (IdentityRegistry.deleteIdentity)", params: IdentityParams, body: RemoveIdentityInput, response: Identity, tags: ["identities"] as const },

@@ -10,11 +10,12 @@ export const GET = api(
   ({ scope, params }) => getEndpoint(scope, params.id),
 );
 
-export const { POST, PUT } = postWithLegacy(
+const { POST, PUT } = postWithLegacy(
   "PUT",
   { auth: "api_key", params: IdParam, body: UpdateWebhookEndpointInput, response: WebhookEndpoint, tags: ["webhooks"], summary: "Update a webhook endpoint" },
   ({ scope, params, body }) => updateEndpoint(scope, params.id, body),
 );
+export { POST, PUT };
 
 export const DELETE = api(
   { auth: "api_key", summary: "Delete a webhook endpoint and its deliveries", params: IdParam, response: Deleted("webhook_endpoint"), tags: ["webhooks"] as const },

@@ -11,11 +11,12 @@ export const GET = api(
   ({ scope, params }) => vrfConfig(scope, params.id),
 );
 
-export const { POST, PUT } = postWithLegacy(
+const { POST, PUT } = postWithLegacy(
   "PUT",
   { auth: "api_key", params: IdParam, body: UpdateVrfConfigInput, response: Transaction, errors: { 404: "No such VRF consumer" }, tags: ["vrf"], summary: "Update the consumer's configuration on chain (setConfig); answers the transaction" },
   ({ scope, params, body }) => updateVrfConfig(scope, params.id, body),
 );
+export { POST, PUT };
 
 import { unmatchedMethods } from "@/lib/api/unmatched"; // 405 for the other methods (scripts/gen-routes.ts)
 export const { PATCH, DELETE } = unmatchedMethods;
