@@ -23,8 +23,15 @@ async function recordOldHistory(names: string[]) {
 }
 
 describe("migrations", () => {
-  it("build a new database from the baseline", async () => {
+  it("build a new database from the baseline, and leave no connection or migration lock behind", async () => {
     expect(await applyMigrations(url)).toEqual(["20261127154202_baseline"]);
+    // A lock left held made the next migration of this database (another instance starting) wait 10 s for it.
+    const held = await client.query(
+      "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+    );
+    expect(held.rows[0].n).toBe(0);
+    const others = await client.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+    expect(others.rows[0].n).toBe(0);
     const tables = await client.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'");
     expect(tables.rows[0].n).toBeGreaterThan(60);
   }, 60_000);

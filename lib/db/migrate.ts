@@ -53,13 +53,18 @@ function migrationsList() {
 async function withEngine<T>(url: string, fn: (engine: bg.SchemaEngine) => Promise<T>): Promise<T> {
   loadWasm();
   const files = schemaFiles();
-  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: url }) as never);
+  // Our own pool, closed when done: the engine's connections would otherwise stay open for the life of the
+  // process, one of them holding Prisma's migration advisory lock, so the next migration of that database
+  // (another instance starting, a test) would wait 10 s for it.
+  const pool = new pg.Pool({ connectionString: url });
+  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg(pool) as never);
   const quiet = () => {};
   const engine = await bg.SchemaEngine.new({ datamodels: files.map((f) => [f.path, f.content]) }, quiet, adapter);
   try {
     return await fn(engine);
   } finally {
     engine.free();
+    await pool.end();
   }
 }
 
